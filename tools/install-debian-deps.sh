@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Installs, from Debian's archive, everything the package's build, tests,
+# examples and benchmarks need, and enables Debian's source index so that
+# the host LAMMPS can be fetched with `apt-get source lammps`.
+#
+# The deb-src entry is derived from the machine's own apt entries (the same
+# URIs and suites, with "Types: deb-src"), so no archive host is named here.
+# Run as root (or through sudo). Safe to run again: it only adds what is missing.
+set -euo pipefail
+
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then exec sudo -E "$0" "$@"; fi
+  echo "install-debian-deps.sh: must run as root (or with sudo)" >&2
+  exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+
+packages=(
+  build-essential cmake pkg-config git ca-certificates dpkg-dev
+  openmpi-bin libopenmpi-dev
+  googletest libgtest-dev libgmock-dev
+  libpng-dev libjpeg-dev zlib1g-dev
+  python3 python3-numpy python3-matplotlib
+  lammps
+)
+
+# 1. Source index: add a deb-src twin of every enabled deb entry, once.
+src_list=/etc/apt/sources.list.d/body-plugin-deb-src.sources
+if ! grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+  tmp=$(mktemp)
+  # deb822 files: copy each stanza whose Types includes "deb", as deb-src.
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -e "$f" ] || continue
+    case "$f" in *.disabled*) continue ;; esac
+    awk 'BEGIN { RS = ""; ORS = "\n\n" }
+         /(^|\n)Types:[^\n]*(^|[ \t])deb([ \t]|\n|$)/ && $0 !~ /(^|\n)Enabled: *no/ {
+           gsub(/(^|\n)Types:[^\n]*/, "\nTypes: deb-src"); sub(/^\n/, ""); print }' "$f" >>"$tmp"
+  done
+  # one-line format files.
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+    [ -e "$f" ] || continue
+    grep -E '^deb ' "$f" | sed 's/^deb /deb-src /' >>"$tmp.list" || true
+  done
+  if [ -s "$tmp" ]; then mv "$tmp" "$src_list"; else rm -f "$tmp"; fi
+  if [ -s "$tmp.list" ]; then mv "$tmp.list" "${src_list%.sources}.list"; else rm -f "$tmp.list"; fi
+fi
+
+# 2. Packages, with one index refresh only when something is missing or the
+#    source index was just added.
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+stamp=/var/lib/apt/lists/.body-plugin-src-index
+if [ ${#missing[@]} -gt 0 ] || [ ! -e "$stamp" ]; then
+  apt-get update -q
+  touch "$stamp"
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+echo "install-debian-deps.sh: system packages ready"
