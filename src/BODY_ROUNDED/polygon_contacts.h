@@ -1,0 +1,374 @@
+// Contact geometry of 2d rounded polygons (layer 1 of the package): which
+// features of two bodies touch, where, along which normal, and how far
+// apart their rounded surfaces are. Plain C++, header-only, no LAMMPS
+// include, no heap allocation: the pair style calls it for every neighbour
+// pair in every step, from serial, threaded and (later) device code.
+//
+// The rules (pair_style body/rounded/polygon, after Fraige):
+//  1. Every vertex of body i is tested against body j, and every vertex of
+//     body j against body i. Contacts always name body i as "i" and body j
+//     as "j"; the normal points from i to j (see contact.h).
+//  2. A vertex interacts with the point of the other body's skeleton nearest
+//     to it. Strictly inside an edge: a vertex-edge contact. At a vertex of
+//     the other body: a vertex-vertex contact, but only if the two vertices
+//     are mutually nearest (each is the vertex of its body nearest to the
+//     other one). A vertex-vertex contact found from both sides is recorded
+//     once (from the side of body i, which is tested first).
+//  3. A vertex inside the other body's skeleton polygon is pushed out through
+//     the edge whose line is nearest; the distance is then negative.
+//  4. A contact is recorded when delta_n = distance - (r_i + r_j) <= cutoff.
+//
+// Decisions where the rules leave a choice (documented in the tests too):
+//  - "Strictly inside an edge" is decided exactly, without a tolerance: the
+//    projection of the vertex falls strictly between the two ends of the
+//    edge (0 < dot(p - a, b - a) < |b - a|^2). A vertex exactly in line with
+//    an edge's end belongs to the vertex case. A tolerance would only move
+//    the switch between the two cases, not remove it.
+//  - Ties are resolved by index order (the first edge or vertex found
+//    wins), except in the mutual-nearest test: a vertex counts as "the
+//    nearest" when no other vertex of its body is strictly nearer, so that
+//    the result does not depend on how the vertices are numbered (a disk
+//    straight above the middle of an edge sees both ends of the edge).
+//  - The skeleton polygon is closed: a vertex on its boundary is "inside"
+//    (at depth 0) and is pushed out through the edge, whose outward normal
+//    then gives a well-defined direction where the nearest-point direction
+//    would be 0/0.
+//  - Zero distance outside a polygon (possible only against a disk or a rod)
+//    has no direction either. Then the normal (from i to j) is +x for a
+//    vertex-vertex contact (e.g. two disks at the same centre), and for a
+//    vertex on a rod's edge it is the edge direction turned by -90 degrees,
+//    (e.y, -e.x) / |e|, pointing out of the body that owns the edge.
+//  - Polygons may be numbered counter-clockwise or clockwise; the
+//    orientation is taken from the sign of the area. A polygon of zero area
+//    (collinear vertices) has no inside and is treated as an open chain.
+//  - Overflow: a vertex has at most one contact, so at most n_i + n_j
+//    contacts exist. Bodies with n_i + n_j > kMaxPolygonContacts can overflow
+//    the list; ContactList::add then drops the contact and sets
+//    out.overflow, which the caller must turn into an error.
+#ifndef BODY_DEM_POLYGON_CONTACTS_H
+#define BODY_DEM_POLYGON_CONTACTS_H
+
+#include "contact.h"
+#include "vec3.h"
+
+#include <cmath>
+
+namespace body_dem {
+
+// One body in the space frame (all z = 0).
+struct PolygonShape {
+  const Vec3 *vertices;    // nvertices >= 1 points; edges join consecutive vertices:
+  int nvertices;           //   n >= 3: closed convex polygon, edges (k, k+1 mod n), n edges
+                           //   n == 2: a rod, one edge (0,1); n == 1: a disk, no edge
+  double rounded_radius;   // r: the surface lies r outside the skeleton
+};
+
+constexpr int kMaxPolygonContacts = 64;
+using PolygonContactList = ContactList<kMaxPolygonContacts>;
+
+// ---------------------------------------------------------------------------
+// Small geometric helpers, each usable on its own.
+
+// z component of a x b for vectors in the xy plane.
+inline double cross_z(const Vec3 &a, const Vec3 &b) { return a.x * b.y - a.y * b.x; }
+
+// Number of edges of a body with n vertices: n for a polygon, 1 for a rod, 0 for a disk.
+inline int polygon_edge_count(int nvertices) { return nvertices >= 3 ? nvertices : nvertices - 1; }
+
+// Index of the second vertex of edge k (the first is k).
+inline int polygon_edge_end(int k, int nvertices) { return k + 1 < nvertices ? k + 1 : 0; }
+
+// Where the point of a segment nearest to a given point lies.
+enum class SegmentPart : unsigned char { start = 0, interior = 1, end = 2 };
+
+struct SegmentNearest {
+  Vec3 point;          // nearest point of the segment
+  double dist2;        // squared distance to it
+  SegmentPart part;    // at the start, strictly inside, or at the end
+};
+
+// Nearest point of segment [a, b] to p. The part is decided on the exact
+// projection (0 < dot(p - a, b - a) < |b - a|^2 means interior), so an end
+// is reported as the end point itself, bit for bit. A zero-length segment
+// reports its start.
+inline SegmentNearest nearest_point_on_segment(const Vec3 &p, const Vec3 &a, const Vec3 &b)
+{
+  const Vec3 d = b - a;
+  const Vec3 pa = p - a;
+  const double along = dot(pa, d);
+  const double len2 = norm2(d);
+  if (along <= 0.0 || len2 <= 0.0) return {a, norm2(pa), SegmentPart::start};
+  if (along >= len2) return {b, norm2(p - b), SegmentPart::end};
+  const Vec3 q = a + d * (along / len2);
+  return {q, norm2(p - q), SegmentPart::interior};
+}
+
+// +1 for vertices numbered counter-clockwise, -1 for clockwise, 0 for a
+// polygon of zero area (or fewer than 3 vertices). Sign of twice the area,
+// summed relative to vertex 0 to keep round-off small far from the origin.
+inline double polygon_orientation(const Vec3 *v, int n)
+{
+  double twice_area = 0.0;
+  for (int k = 1; k + 1 < n; ++k) twice_area += cross_z(v[k] - v[0], v[k + 1] - v[0]);
+  return twice_area > 0.0 ? 1.0 : (twice_area < 0.0 ? -1.0 : 0.0);
+}
+
+// Unit outward normal of edge (a, b) of a polygon of the given orientation
+// (+1 counter-clockwise, -1 clockwise). For a rod (orientation +1 by
+// convention) it is the edge direction turned by -90 degrees.
+inline Vec3 edge_outward_normal(const Vec3 &a, const Vec3 &b, double orientation)
+{
+  const Vec3 e = b - a;
+  return Vec3{e.y, -e.x, 0.0} * (orientation / norm(e));
+}
+
+// The edge through which a point inside a convex polygon leaves it soonest.
+struct PolygonExit {
+  int edge = -1;        // index of the edge whose line is nearest
+  double depth = 0.0;   // distance from the point to that line (>= 0)
+  Vec3 outward;         // unit outward normal of that edge
+};
+
+// True if p lies inside or on the boundary of the convex polygon v[0..n) of
+// the given orientation (+1 or -1, see polygon_orientation); then `exit`
+// tells the edge whose line is nearest (ties: the lowest index). One pass
+// over the edges, leaving at the first edge that p lies outside of; one
+// sqrt per inside point. Edges of zero length are skipped (they bound nothing).
+inline bool locate_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
+                                     PolygonExit &exit)
+{
+  int best_edge = -1;
+  double best_height = 0.0, best_len2 = 1.0;    // depth = height / sqrt(len2)
+  for (int k = 0; k < n; ++k) {
+    const Vec3 &a = v[k];
+    const Vec3 &b = v[polygon_edge_end(k, n)];
+    const Vec3 e = b - a;
+    const double len2 = norm2(e);
+    if (len2 <= 0.0) continue;
+    // height = |e| * (distance of p from the edge's line, positive inside)
+    const double height = orientation * cross_z(e, p - a);
+    if (height < 0.0) return false;
+    // depth^2 = height^2 / len2; compare without dividing
+    if (best_edge < 0 || height * height * best_len2 < best_height * best_height * len2) {
+      best_edge = k;
+      best_height = height;
+      best_len2 = len2;
+    }
+  }
+  if (best_edge < 0) return false;
+  exit.edge = best_edge;
+  exit.depth = best_height / std::sqrt(best_len2);
+  exit.outward = edge_outward_normal(v[best_edge], v[polygon_edge_end(best_edge, n)], orientation);
+  return true;
+}
+
+// True if p lies inside or on the boundary of the convex polygon v[0..n)
+// (n >= 3, either orientation). False for a polygon of zero area.
+inline bool point_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n)
+{
+  const double orientation = polygon_orientation(v, n);
+  PolygonExit unused;
+  return orientation != 0.0 && locate_in_convex_polygon(p, v, n, orientation, unused);
+}
+
+// The point of a body's skeleton nearest to p.
+struct SkeletonNearest {
+  FeatureKind kind;    // vertex, or edge when strictly inside an edge
+  int index;           // vertex or edge index
+  Vec3 point;          // the nearest point
+  double dist2;        // squared distance from p
+};
+
+// Nearest skeleton point of a body to p, over all its edges (a disk: its
+// vertex). Ties: the lowest edge index.
+inline SkeletonNearest nearest_point_on_skeleton(const Vec3 &p, const PolygonShape &body)
+{
+  const int n = body.nvertices;
+  const Vec3 *v = body.vertices;
+  SkeletonNearest best{FeatureKind::vertex, 0, v[0], norm2(p - v[0])};
+  const int nedges = polygon_edge_count(n);
+  for (int k = 0; k < nedges; ++k) {
+    const int k_end = polygon_edge_end(k, n);
+    const SegmentNearest s = nearest_point_on_segment(p, v[k], v[k_end]);
+    // edge 0 always replaces the initial guess (its start vertex 0): it is never farther
+    if (k > 0 && s.dist2 >= best.dist2) continue;
+    if (s.part == SegmentPart::interior)
+      best = {FeatureKind::edge, k, s.point, s.dist2};
+    else
+      best = {FeatureKind::vertex, s.part == SegmentPart::start ? k : k_end, s.point, s.dist2};
+  }
+  return best;
+}
+
+// True if no vertex of the body is strictly nearer to `target` than vertex
+// `index` (ties count as nearest, see the file comment).
+inline bool is_nearest_vertex(const PolygonShape &body, int index, const Vec3 &target)
+{
+  const double d2 = norm2(body.vertices[index] - target);
+  for (int k = 0; k < body.nvertices; ++k)
+    if (k != index && norm2(body.vertices[k] - target) < d2) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// Contacts of one vertex with the other body.
+
+namespace polygon_detail {
+
+  // What a vertex of body A sees of body B, before it is oriented as i/j.
+  struct VertexHit {
+    FeatureKind kind_b;   // feature of B
+    int index_b;
+    Vec3 on_b;            // point on B's skeleton
+    Vec3 out_of_b;        // unit vector from on_b towards the vertex's side (out of B)
+    double distance;      // signed: vertex = on_b + distance * out_of_b
+  };
+
+  // Which of the two bodies owns the vertex under test.
+  enum class Owner : unsigned char { body_i, body_j };
+
+  inline bool has_vertex_vertex_contact(const PolygonContactList &list, int index_i, int index_j)
+  {
+    for (const Contact &c : list)
+      if (c.kind_i == FeatureKind::vertex && c.kind_j == FeatureKind::vertex &&
+          c.index_i == index_i && c.index_j == index_j)
+        return true;
+    return false;
+  }
+
+  // Orient a hit as a contact between body i and body j and append it if
+  // within the cutoff.
+  inline void add_oriented_contact(const VertexHit &hit, const Vec3 &vertex, int vertex_index,
+                                   Owner owner, double r_i, double r_j, double cutoff,
+                                   PolygonContactList &out)
+  {
+    const double delta_n = hit.distance - (r_i + r_j);
+    if (delta_n > cutoff) return;
+    Contact c;
+    if (owner == Owner::body_i) {
+      c.kind_i = FeatureKind::vertex;
+      c.index_i = vertex_index;
+      c.kind_j = hit.kind_b;
+      c.index_j = hit.index_b;
+      c.on_i = vertex;
+      c.on_j = hit.on_b;
+      c.normal = -hit.out_of_b;    // from i (the vertex) towards j (B)
+    } else {
+      c.kind_i = hit.kind_b;
+      c.index_i = hit.index_b;
+      c.kind_j = FeatureKind::vertex;
+      c.index_j = vertex_index;
+      c.on_i = hit.on_b;
+      c.on_j = vertex;
+      c.normal = hit.out_of_b;     // from i (B) towards j (the vertex)
+    }
+    c.delta_n = delta_n;
+    c.weight = 1.0;
+    c.ja_factor = 1.0;
+    c.point = contact_point(c.on_i, c.normal, r_i, delta_n);
+    out.add(c);
+  }
+
+  // Direction out of B where the vertex coincides with B's nearest skeleton
+  // point (see the file comment): chosen so that the final normal from i to
+  // j is +x for vertex-vertex, and points out of the edge's owner for an edge.
+  inline Vec3 direction_at_zero_distance(const SkeletonNearest &near, const PolygonShape &b,
+                                         Owner owner)
+  {
+    if (near.kind == FeatureKind::edge) {
+      const int k = near.index;
+      return edge_outward_normal(b.vertices[k], b.vertices[polygon_edge_end(k, b.nvertices)], 1.0);
+    }
+    return owner == Owner::body_i ? Vec3{-1.0, 0.0, 0.0} : Vec3{1.0, 0.0, 0.0};
+  }
+
+  // Test vertex `a` of body A against body B (orientation_b from
+  // polygon_orientation of B) and append the contact it makes, if any.
+  inline void add_vertex_contact(const PolygonShape &body_a, int a, const PolygonShape &body_b,
+                                 double orientation_b, Owner owner, double cutoff,
+                                 PolygonContactList &out)
+  {
+    const Vec3 &p = body_a.vertices[a];
+    const double r_i = owner == Owner::body_i ? body_a.rounded_radius : body_b.rounded_radius;
+    const double r_j = owner == Owner::body_i ? body_b.rounded_radius : body_a.rounded_radius;
+
+    // Rule 3: a vertex inside B's skeleton leaves through the nearest edge.
+    PolygonExit exit;
+    if (orientation_b != 0.0 &&
+        locate_in_convex_polygon(p, body_b.vertices, body_b.nvertices, orientation_b, exit)) {
+      const VertexHit hit{FeatureKind::edge, exit.edge, p + exit.outward * exit.depth,
+                          exit.outward, -exit.depth};
+      add_oriented_contact(hit, p, a, owner, r_i, r_j, cutoff, out);
+      return;
+    }
+
+    // Rule 2: the nearest skeleton point; reject beyond the cutoff before any sqrt.
+    const SkeletonNearest near = nearest_point_on_skeleton(p, body_b);
+    const double reach = r_i + r_j + cutoff;
+    if (near.dist2 > reach * reach) return;
+    if (near.kind == FeatureKind::vertex) {
+      const int b = near.index;
+      if (!is_nearest_vertex(body_b, b, p) || !is_nearest_vertex(body_a, a, body_b.vertices[b]))
+        return;
+      // Body i's vertices are tested first, so a pair found again from j is a duplicate.
+      if (owner == Owner::body_j && has_vertex_vertex_contact(out, b, a)) return;
+    }
+    const double distance = std::sqrt(near.dist2);
+    const Vec3 out_of_b = distance > 0.0 ? (p - near.point) * (1.0 / distance)
+                                         : direction_at_zero_distance(near, body_b, owner);
+    const VertexHit hit{near.kind, near.index, near.point, out_of_b, distance};
+    add_oriented_contact(hit, p, a, owner, r_i, r_j, cutoff, out);
+  }
+
+}    // namespace polygon_detail
+
+// ---------------------------------------------------------------------------
+// The two entry points used by the pair style.
+
+// All candidate contacts between bodies i and j whose surface separation
+// delta_n <= cutoff (cutoff >= 0, the r_c of the pair style). Clears `out`
+// first; returns out.size. Order: the vertices of i in index order, then
+// those of j. out.overflow is set if more than kMaxPolygonContacts were found.
+inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj, double cutoff,
+                                 PolygonContactList &out)
+{
+  using polygon_detail::Owner;
+  out.clear();
+  const double orientation_i = polygon_orientation(bi.vertices, bi.nvertices);
+  const double orientation_j = polygon_orientation(bj.vertices, bj.nvertices);
+  for (int a = 0; a < bi.nvertices; ++a)
+    polygon_detail::add_vertex_contact(bi, a, bj, orientation_j, Owner::body_i, cutoff, out);
+  for (int b = 0; b < bj.nvertices; ++b)
+    polygon_detail::add_vertex_contact(bj, b, bi, orientation_i, Owner::body_j, cutoff, out);
+  return out.size;
+}
+
+// Keep only the two contacts whose contact points are farthest apart, moved
+// to contacts[0] and contacts[1] in their original order; size becomes
+// min(size, 2). Returns their distance, the contact length L (0 with fewer
+// than two contacts). Ties: the first pair (a, b), a < b, in index order.
+inline double keep_two_farthest_contacts(PolygonContactList &contacts)
+{
+  if (contacts.size < 2) return 0.0;
+  int keep_a = 0, keep_b = 1;
+  double best_dist2 = -1.0;
+  for (int a = 0; a < contacts.size; ++a)
+    for (int b = a + 1; b < contacts.size; ++b) {
+      const double d2 = norm2(contacts[a].point - contacts[b].point);
+      if (d2 > best_dist2) {
+        best_dist2 = d2;
+        keep_a = a;
+        keep_b = b;
+      }
+    }
+  const Contact first = contacts[keep_a];
+  const Contact second = contacts[keep_b];
+  contacts[0] = first;
+  contacts[1] = second;
+  contacts.size = 2;
+  return std::sqrt(best_dist2);
+}
+
+}    // namespace body_dem
+
+#endif

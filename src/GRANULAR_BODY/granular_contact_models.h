@@ -1,0 +1,466 @@
+// Normal, damping and tangential contact models of the host's pair_style
+// granular, applied to the contacts of rounded polyhedra (layer 2: force
+// laws of pair_style body/rounded/polyhedron/granular and its wall fix).
+// Plain C++: no LAMMPS include, no allocation, no virtual calls; one
+// GranularPairModel per pair of atom types, filled once by the setters
+// (the LAMMPS glue parses pair_coeff and reports the errors).
+//
+// Conventions (as contact.h and linear_contact_law.h):
+//  - delta = -delta_n > 0 is the overlap of one contact, R_eff its
+//    effective radius of curvature (effective_radius below), m_eff the
+//    effective mass of the two bodies;
+//  - forces along the normal are positive when repulsive;
+//  - v_n = dot(v_j - v_i, n) > 0 when the surfaces separate. This is the
+//    same number as the host's vnnr = dot(v_i - v_j, n_host) with its
+//    normal n_host = -n pointing from j to i;
+//  - v_t = tangential part of v_j - v_i at the contact point; a tangential
+//    force returned here acts on body j (its negative on body i). The
+//    host's tangential velocity and force are those of i relative to j
+//    and act on i: both the velocity and the force flip sign, so the
+//    formulas are identical.
+//
+// Formulas matched with the host (LAMMPS 29Sep2021, GRANULAR/
+// pair_granular.cpp, compute() and coeff()/init_one(); see also
+// doc/src/pair_granular.rst):
+//
+//   contact radius  a = sqrt(delta R_eff)
+//   hooke           F_ne = k_n delta                      (k_n: force/distance)
+//   hertz           F_ne = k_n a delta = k_n R^1/2 delta^3/2 (k_n: pressure)
+//   hertz/material  F_ne = k_n a delta with k_n = 4/3 E_eff,
+//                   E_eff = ((1-nu_i^2)/E_i + (1-nu_j^2)/E_j)^-1;
+//                   for one type E_eff = E / (2 (1 - nu^2))
+//   energies (-dE/d(delta_n) = dE/d(delta) = F_ne):
+//     hooke         E_ne = 1/2 k_n delta^2       = 1/2 F_ne delta
+//     hertz(-type)  E_ne = 2/5 k_n R^1/2 delta^5/2 = 2/5 F_ne delta
+//   damping         F_damp = -eta_n v_n with
+//     velocity      eta_n = eta_n0                 (eta_n0: mass/time)
+//     mass_velocity eta_n = eta_n0 m_eff           (eta_n0: 1/time)
+//     Neither depends on the contact radius a or on delta (the host's
+//     viscoelastic, eta_n0 a m_eff, and tsuji, alpha sqrt(m_eff k_n a),
+//     would, and are not supported: the pair-level tangential damping
+//     below needs one eta_n per pair of bodies).
+//   tangential damping prefactor  eta_t = x_gamma_t eta_n
+//   linear_nohistory  F_t = -min(F_crit, eta_t |v_t|) v_t/|v_t|   (0 if v_t = 0)
+//   linear_history    see tangential_force() below.
+//   F_crit (the Coulomb limit) is given by the caller: mu * sum(w F_ne) in
+//   the body style (seeds/001), mu * |F_ne + F_damp| in the host.
+//
+// Cohesion (Wang, not part of pair_style granular): F_c = -k_na (r_c -
+// delta_n) for delta_n <= r_c, scaled by j_a in overlap only, with the
+// energy -1/2 k_na (r_c - delta_n)^2, as in linear_contact_law.h.
+#ifndef BODY_DEM_GRANULAR_CONTACT_MODELS_H
+#define BODY_DEM_GRANULAR_CONTACT_MODELS_H
+
+#include "contact.h"
+#include "vec3.h"
+
+#include <cmath>
+
+namespace body_dem {
+
+enum class GranularNormalModel : unsigned char { unset = 0, hooke, hertz, hertz_material };
+enum class GranularDampingModel : unsigned char { velocity = 0, mass_velocity };
+enum class GranularTangentialModel : unsigned char { unset = 0, linear_nohistory, linear_history };
+
+// Which stiffness an unlike pair of hertz/material types gets.
+//  documented: k_n = 4/3 E_eff,ij, the formula of pair_granular.rst, also
+//              what later LAMMPS versions compute (default);
+//  host_2021:  k_n = E_eff,ij, what the 29Sep2021 init_one() computes (it
+//              omits the factor 4/3 that its coeff() applies to like
+//              pairs); only for comparisons with that host.
+enum class HertzMaterialMixing : unsigned char { documented = 0, host_2021 };
+
+// Result of a setter; the glue turns it into an error->all() message.
+enum class GranularCoeffError : unsigned char {
+  none = 0,
+  negative_stiffness,        // k_n < 0 or k_t < 0
+  negative_damping,          // eta_n0 < 0
+  nonpositive_modulus,       // E <= 0
+  poisson_out_of_range,      // nu not in (-1, 0.5]
+  negative_damping_scale,    // x_gamma_t < 0
+  negative_friction,         // mu < 0
+  negative_cohesion          // k_na < 0
+};
+
+inline const char *granular_coeff_error_text(GranularCoeffError e)
+{
+  switch (e) {
+    case GranularCoeffError::none:
+      return "no error";
+    case GranularCoeffError::negative_stiffness:
+      return "stiffness must be >= 0";
+    case GranularCoeffError::negative_damping:
+      return "damping coefficient must be >= 0";
+    case GranularCoeffError::nonpositive_modulus:
+      return "Young's modulus must be > 0";
+    case GranularCoeffError::poisson_out_of_range:
+      return "Poisson's ratio must be > -1 and <= 0.5";
+    case GranularCoeffError::negative_damping_scale:
+      return "tangential damping scale x_gamma_t must be >= 0";
+    case GranularCoeffError::negative_friction:
+      return "friction coefficient must be >= 0";
+    case GranularCoeffError::negative_cohesion:
+      return "cohesion strength k_na must be >= 0";
+  }
+  return "unknown error";
+}
+
+// Effective Young's modulus of two materials, as the host's mix_stiffnessE:
+//   E_eff = 1 / ((1 - nu_i^2)/E_i + (1 - nu_j^2)/E_j)
+inline double granular_effective_modulus(double E_i, double E_j, double nu_i, double nu_j)
+{
+  return 1 / ((1 - nu_i * nu_i) / E_i + (1 - nu_j * nu_j) / E_j);
+}
+
+// Geometric mean sqrt(a b), the host's mix_geom.
+inline double granular_mix_geom(double a, double b)
+{
+  return std::sqrt(a * b);
+}
+
+// Effective mass m_i m_j / (m_i + m_j). (The host uses the other body's
+// mass when one body is frozen; that is the glue's business.)
+inline double effective_mass(double m_i, double m_j)
+{
+  const double s = m_i + m_j;
+  return s > 0.0 ? m_i * m_j / s : 0.0;
+}
+
+// Effective radius of curvature of one contact (seeds/001): 1/R_eff is the
+// geometric mean of the two principal relative curvatures, with a rounded
+// vertex a sphere and a rounded edge a cylinder of the rounded radius r of
+// its body, and a face flat.
+//   vertex - vertex   r_i r_j / (r_i + r_j)
+//   vertex - face     r_v                       (curvatures 1/r_v, 1/r_v)
+//   vertex - edge     r_v sqrt(r_e / (r_v + r_e)) (1/r_v + 1/r_e, 1/r_v)
+//   edge - edge       sqrt(r_i r_j)            (crossing at a right angle)
+// Symmetric in (i, j). The geometry layer does not produce face-edge or
+// face-face contacts (nearly parallel faces give vertex-face contacts at
+// the corners of their overlap); should one occur, the face counts as
+// flat and the other feature as a vertex: face - edge gives r_e (as
+// vertex - face with the edge's radius), face - face gives min(r_i, r_j)
+// (the vertex - face rule with the smaller, i.e. softer, radius). A zero
+// denominator (both radii zero) gives R_eff = 0, i.e. no Hertzian force.
+inline double effective_radius(FeatureKind kind_i, FeatureKind kind_j, double r_i, double r_j)
+{
+  using FK = FeatureKind;
+  if (kind_i == FK::face && kind_j == FK::face) return r_i < r_j ? r_i : r_j;
+  if (kind_i == FK::face) return r_j;
+  if (kind_j == FK::face) return r_i;
+  if (kind_i == FK::vertex && kind_j == FK::vertex) {
+    const double s = r_i + r_j;
+    return s > 0.0 ? r_i * r_j / s : 0.0;
+  }
+  if (kind_i == FK::edge && kind_j == FK::edge) return std::sqrt(r_i * r_j);
+  // vertex - edge
+  const double r_v = kind_i == FK::vertex ? r_i : r_j;
+  const double r_e = kind_i == FK::vertex ? r_j : r_i;
+  const double s = r_v + r_e;
+  return s > 0.0 ? r_v * std::sqrt(r_e / s) : 0.0;
+}
+
+// Normal force of one contact, in parts, none multiplied by the contact
+// weight w (the caller multiplies all of them by w, seeds/001).
+struct GranularNormalForce {
+  bool active = false;      // delta_n <= r_c
+  bool overlap = false;     // delta_n <= 0 (delta >= 0)
+  double elastic = 0.0;     // F_ne(delta, R_eff)
+  double cohesive = 0.0;    // F_c = -k_na (r_c - delta_n)
+  double ja_extra = 0.0;    // (j_a - 1) F_c, overlap only
+  double damping = 0.0;     // F_damp = -eta_n v_n, overlap only
+  double energy = 0.0;      // E_ne(delta) - 1/2 k_na (r_c - delta_n)^2
+
+  double conservative() const { return elastic + cohesive; }
+  double total() const { return elastic + cohesive + ja_extra + damping; }
+};
+
+struct GranularTangentialForce {
+  Vec3 force;              // acts on body j (its negative on body i)
+  bool sliding = false;    // the force was capped at F_crit
+};
+
+// Models and coefficients of one pair of atom types. Fields hold the
+// values as pair_style granular stores them (after coeff()/init_one()):
+//   k_n        stiffness used by the force: hooke k_n (force/distance),
+//              hertz k_n (pressure), hertz/material 4/3 E_eff (pressure)
+//   youngs_modulus, poisson
+//              hertz/material only: E and nu as given; for a mixed pair
+//              E_eff,ij and sqrt(nu_i nu_j) (informational, as later LAMMPS)
+//   damp       eta_n0: velocity mass/time, mass_velocity 1/time
+//   k_t        linear_history stiffness (force/distance); 0 for nohistory
+//   x_gamma_t  tangential damping scale (dimensionless)
+//   mu         friction coefficient
+//   k_na       cohesion strength (energy/distance^2), default 0
+struct GranularPairModel {
+  GranularNormalModel normal = GranularNormalModel::unset;
+  GranularDampingModel damping = GranularDampingModel::velocity;
+  GranularTangentialModel tangential = GranularTangentialModel::unset;
+  double k_n = 0.0;
+  double youngs_modulus = 0.0;
+  double poisson = 0.0;
+  double damp = 0.0;
+  double k_t = 0.0;
+  double x_gamma_t = 0.0;
+  double mu = 0.0;
+  double k_na = 0.0;
+
+  // ---- setters (parser independent). On error the model is unchanged.
+
+  GranularCoeffError set_hooke(double kn, double eta_n0)
+  {
+    return set_linear_or_hertz(GranularNormalModel::hooke, kn, eta_n0);
+  }
+  GranularCoeffError set_hertz(double kn, double eta_n0)
+  {
+    return set_linear_or_hertz(GranularNormalModel::hertz, kn, eta_n0);
+  }
+  // k_n = 4/3 E_eff with E_eff = ((1-nu^2)/E + (1-nu^2)/E)^-1, computed
+  // as the host's coeff() does.
+  GranularCoeffError set_hertz_material(double E, double eta_n0, double nu)
+  {
+    if (!(E > 0.0)) return GranularCoeffError::nonpositive_modulus;
+    if (!(eta_n0 >= 0.0)) return GranularCoeffError::negative_damping;
+    if (!(nu > -1.0 && nu <= 0.5)) return GranularCoeffError::poisson_out_of_range;
+    normal = GranularNormalModel::hertz_material;
+    youngs_modulus = E;
+    poisson = nu;
+    damp = eta_n0;
+    k_n = 4.0 / 3.0 * granular_effective_modulus(E, E, nu, nu);
+    return GranularCoeffError::none;
+  }
+  void set_damping(GranularDampingModel m) { damping = m; }
+  GranularCoeffError set_linear_nohistory(double xgt, double friction)
+  {
+    return set_tangential(GranularTangentialModel::linear_nohistory, 0.0, xgt, friction);
+  }
+  GranularCoeffError set_linear_history(double kt, double xgt, double friction)
+  {
+    return set_tangential(GranularTangentialModel::linear_history, kt, xgt, friction);
+  }
+  GranularCoeffError set_cohesion(double kna)
+  {
+    if (!(kna >= 0.0)) return GranularCoeffError::negative_cohesion;
+    k_na = kna;
+    return GranularCoeffError::none;
+  }
+
+  // Both a normal and a tangential model were set (pair_coeff requires both).
+  bool complete() const
+  {
+    return normal != GranularNormalModel::unset && tangential != GranularTangentialModel::unset;
+  }
+  bool uses_history() const { return tangential == GranularTangentialModel::linear_history; }
+
+  // ---- normal model
+
+  // F_ne(delta, R_eff), zero for delta <= 0. Same arithmetic as the host:
+  // F = k_n delta, times a = sqrt(delta R_eff) unless hooke.
+  double elastic_force(double delta, double R_eff) const
+  {
+    if (!(delta > 0.0)) return 0.0;
+    double f = k_n * delta;
+    if (normal != GranularNormalModel::hooke) f *= std::sqrt(delta * R_eff);
+    return f;
+  }
+
+  // Energy E_ne(delta) with dE_ne/d(delta) = F_ne:
+  //   hooke 1/2 k_n delta^2; hertz, hertz/material 2/5 k_n R^1/2 delta^5/2.
+  double elastic_energy(double delta, double R_eff) const
+  {
+    return (normal == GranularNormalModel::hooke ? 0.5 : 0.4) * elastic_force(delta, R_eff) * delta;
+  }
+
+  // eta_n: velocity eta_n0, mass_velocity eta_n0 m_eff (the host's
+  // damp_normal_prefactor).
+  double normal_damping_prefactor(double m_eff) const
+  {
+    return damping == GranularDampingModel::mass_velocity ? damp * m_eff : damp;
+  }
+  // F_damp = -eta_n v_n (v_n > 0 when separating).
+  double normal_damping_force(double v_n, double m_eff) const
+  {
+    return -normal_damping_prefactor(m_eff) * v_n;
+  }
+  // eta_t = x_gamma_t eta_n (the host's damp_tangential).
+  double tangential_damping_prefactor(double m_eff) const
+  {
+    return x_gamma_t * normal_damping_prefactor(m_eff);
+  }
+  // mu |F|: the Coulomb limit for a normal force F (the caller chooses F:
+  // sum(w F_ne) in the body style, F_ne + F_damp in the host).
+  double coulomb_limit(double normal_force) const { return mu * std::fabs(normal_force); }
+
+  // Cohesive force -k_na (r_c - delta_n) for delta_n <= r_c, else 0.
+  double cohesive_force(double delta_n, double r_c) const
+  {
+    return delta_n <= r_c ? -k_na * (r_c - delta_n) : 0.0;
+  }
+
+  // One contact: delta_n surface separation, R_eff its effective radius,
+  // v_n normal relative velocity, m_eff effective mass, r_c the cohesive
+  // cutoff, j_a >= 1 the cohesion scaling. seeds/001:
+  //   delta_n <= 0:        F_n = F_ne(delta) + j_a F_c + F_damp
+  //   0 < delta_n <= r_c:  F_n = F_c
+  //   delta_n > r_c:       nothing.
+  GranularNormalForce normal_contact(double delta_n, double R_eff, double v_n, double m_eff,
+                                     double r_c, double j_a) const
+  {
+    GranularNormalForce f;
+    if (delta_n > r_c) return f;
+    f.active = true;
+    const double gap = r_c - delta_n;
+    f.cohesive = -k_na * gap;
+    f.energy = -0.5 * k_na * gap * gap;
+    if (delta_n <= 0.0) {
+      const double delta = -delta_n;
+      f.overlap = true;
+      f.elastic = elastic_force(delta, R_eff);
+      f.ja_extra = (j_a - 1.0) * f.cohesive;
+      f.damping = normal_damping_force(v_n, m_eff);
+      f.energy += elastic_energy(delta, R_eff);
+    }
+    return f;
+  }
+
+  // ---- tangential model, once per pair of bodies
+
+  // xi: the pair's tangential displacement (linear_history; untouched by
+  // linear_nohistory); n: the pair's (averaged) unit normal; v_t: its
+  // (averaged) tangential relative velocity, reduced here to its part
+  // perpendicular to n; m_eff: effective mass; F_crit >= 0: the Coulomb
+  // limit; update_history = false (the host's setup, when no time passes)
+  // skips the rotation and accumulation of xi.
+  //
+  // linear_nohistory (the host's "classic gran/hooke"):
+  //   F = -min(F_crit, eta_t |v_t|) v_t / |v_t|, 0 when v_t = 0.
+  // linear_history, in the host's order:
+  //   (1) if update_history and |xi . n| k_t > 1e-10 F_crit: rotate xi into
+  //       the plane perpendicular to n keeping |xi| (Luding Eq. 17; xi = 0
+  //       if its projection vanishes); the host skips this below that
+  //       threshold, and so do we;
+  //   (2) if update_history: xi <- xi + v_t dt;
+  //   (3) F = -k_t xi - eta_t v_t;
+  //   (4) if |F| > F_crit (sliding):
+  //         if |xi| != 0: xi <- -(F_crit F/|F| + eta_t v_t) / k_t and
+  //                       F <- F_crit F/|F|,
+  //         so that -k_t xi - eta_t v_t equals the capped force: the
+  //         stored spring absorbs the damping force too;
+  //         else F <- 0 (the host's rule; reached e.g. with xi = 0 when
+  //         update_history is false).
+  //       With k_t = 0 (where the host would divide by zero) xi <- 0
+  //       instead: there is no spring to store the cap.
+  GranularTangentialForce tangential_force(Vec3 &xi, const Vec3 &n, const Vec3 &v_t, double m_eff,
+                                           double F_crit, double dt,
+                                           bool update_history = true) const
+  {
+    GranularTangentialForce r;
+    if (!(F_crit > 0.0)) F_crit = 0.0;    // a limit is never negative
+    const Vec3 vt = tangential_part(v_t, n);
+    const double eta_t = tangential_damping_prefactor(m_eff);
+    if (tangential == GranularTangentialModel::linear_nohistory) {
+      const double vrel = norm(vt);
+      if (vrel != 0.0) {
+        double mag = eta_t * vrel;
+        if (F_crit < mag) mag = F_crit;
+        r.force = vt * (-mag / vrel);
+        r.sliding = F_crit < eta_t * vrel;
+      }
+      return r;
+    }
+    if (tangential != GranularTangentialModel::linear_history) return r;
+
+    if (update_history) {
+      const double rsht = dot(xi, n);
+      if (std::fabs(rsht) * k_t > 1e-10 * F_crit) {
+        const double shrmag = norm(xi);
+        xi -= n * rsht;
+        const double prjmag = norm(xi);
+        xi *= prjmag > 0.0 ? shrmag / prjmag : 0.0;
+      }
+      xi += vt * dt;
+    }
+    r.force = xi * (-k_t) - vt * eta_t;
+    const double fs = norm(r.force);
+    if (fs > F_crit) {
+      r.sliding = true;
+      if (norm(xi) != 0.0) {
+        const Vec3 capped = r.force * (F_crit / fs);
+        xi = k_t != 0.0 ? (capped + vt * eta_t) * (-1.0 / k_t) : Vec3{};
+        r.force = capped;
+      } else {
+        r.force = Vec3{};
+      }
+    }
+    return r;
+  }
+
+ private:
+  GranularCoeffError set_linear_or_hertz(GranularNormalModel m, double kn, double eta_n0)
+  {
+    if (!(kn >= 0.0)) return GranularCoeffError::negative_stiffness;
+    if (!(eta_n0 >= 0.0)) return GranularCoeffError::negative_damping;
+    normal = m;
+    k_n = kn;
+    damp = eta_n0;
+    youngs_modulus = poisson = 0.0;
+    return GranularCoeffError::none;
+  }
+  GranularCoeffError set_tangential(GranularTangentialModel m, double kt, double xgt,
+                                    double friction)
+  {
+    if (!(kt >= 0.0)) return GranularCoeffError::negative_stiffness;
+    if (!(xgt >= 0.0)) return GranularCoeffError::negative_damping_scale;
+    if (!(friction >= 0.0)) return GranularCoeffError::negative_friction;
+    tangential = m;
+    k_t = kt;
+    x_gamma_t = xgt;
+    mu = friction;
+    return GranularCoeffError::none;
+  }
+};
+
+// Whether the pair I,J can be mixed from I,I and J,J: as in the host's
+// init_one(), the normal, damping and tangential models must be the same
+// (else the pair needs its own pair_coeff), and both must be complete.
+inline bool can_mix(const GranularPairModel &ii, const GranularPairModel &jj)
+{
+  return ii.complete() && jj.complete() && ii.normal == jj.normal && ii.damping == jj.damping &&
+      ii.tangential == jj.tangential;
+}
+
+// Mixed model of an unlike pair I,J (pair_style granular's init_one(),
+// plus the cohesion of seeds/001):
+//   hooke, hertz:    k_n = sqrt(k_n,i k_n,j)
+//   hertz/material:  E_eff = ((1-nu_i^2)/E_i + (1-nu_j^2)/E_j)^-1,
+//                    k_n = 4/3 E_eff (documented) or E_eff (host_2021)
+//   eta_n0, k_t, x_gamma_t, mu, k_na: geometric means
+// Returns an incomplete model (complete() == false) when !can_mix().
+inline GranularPairModel mix(const GranularPairModel &ii, const GranularPairModel &jj,
+                             HertzMaterialMixing rule = HertzMaterialMixing::documented)
+{
+  GranularPairModel m;
+  if (!can_mix(ii, jj)) return m;
+  m.normal = ii.normal;
+  m.damping = ii.damping;
+  m.tangential = ii.tangential;
+  if (ii.normal == GranularNormalModel::hertz_material) {
+    const double E_eff =
+        granular_effective_modulus(ii.youngs_modulus, jj.youngs_modulus, ii.poisson, jj.poisson);
+    m.youngs_modulus = E_eff;
+    const double nn = ii.poisson * jj.poisson;
+    m.poisson = nn > 0.0 ? std::sqrt(nn) : 0.0;
+    m.k_n = rule == HertzMaterialMixing::host_2021 ? E_eff : 4.0 / 3.0 * E_eff;
+  } else {
+    m.k_n = granular_mix_geom(ii.k_n, jj.k_n);
+  }
+  m.damp = granular_mix_geom(ii.damp, jj.damp);
+  m.k_t = granular_mix_geom(ii.k_t, jj.k_t);
+  m.x_gamma_t = granular_mix_geom(ii.x_gamma_t, jj.x_gamma_t);
+  m.mu = granular_mix_geom(ii.mu, jj.mu);
+  m.k_na = granular_mix_geom(ii.k_na, jj.k_na);
+  return m;
+}
+
+}    // namespace body_dem
+
+#endif

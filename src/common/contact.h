@@ -1,0 +1,75 @@
+// One contact between two rounded bodies, as found by the contact-geometry
+// layer and consumed by the force-law layer. Plain value type (no LAMMPS).
+//
+// Conventions (shared by 2d and 3d):
+//  - "skeleton" = the vertices, edges and faces of a body before rounding;
+//    the rounded surface lies at the rounded radius r outside the skeleton.
+//  - normal points from body i to body j: a repulsive normal force F_n > 0
+//    acts on body j along +normal and on body i along -normal.
+//  - on_j = on_i + distance * normal, where distance is the signed distance
+//    between the two skeleton points (negative when a vertex has penetrated
+//    the other body's skeleton).
+//  - delta_n = distance - (r_i + r_j), the surface separation (negative in
+//    overlap).
+//  - point = the contact point halfway between the two rounded surfaces on
+//    the normal: on_i + normal * (r_i + delta_n / 2).
+#ifndef BODY_DEM_CONTACT_H
+#define BODY_DEM_CONTACT_H
+
+#include "vec3.h"
+
+namespace body_dem {
+
+enum class FeatureKind : unsigned char { vertex = 0, edge = 1, face = 2 };
+
+struct Contact {
+  FeatureKind kind_i = FeatureKind::vertex;    // feature of body i in contact
+  FeatureKind kind_j = FeatureKind::vertex;    // feature of body j in contact
+  int index_i = -1;                            // its index in body i's vertex/edge/face list
+  int index_j = -1;                            // its index in body j's list
+  Vec3 on_i;                                   // nearest point on body i's skeleton feature
+  Vec3 on_j;                                   // nearest point on body j's skeleton feature
+  Vec3 normal;                                 // unit normal from body i to body j
+  double delta_n = 0.0;                        // surface separation (< 0: overlap)
+  double weight = 1.0;                         // w <= 1 (smooth appearance of contacts)
+  double ja_factor = 1.0;                      // reduction of j_a near crossing-edge ends (3d)
+  Vec3 point;                                  // contact point between the rounded surfaces
+};
+
+// Contact point halfway between the two rounded surfaces on the normal.
+inline Vec3 contact_point(const Vec3 &on_i, const Vec3 &normal, double r_i, double delta_n)
+{
+  return on_i + normal * (r_i + 0.5 * delta_n);
+}
+
+// Fixed-capacity list of contacts: no heap allocation per pair. add()
+// reports overflow instead of growing, so the caller can raise an error.
+template <int Capacity> struct ContactList {
+  static constexpr int capacity = Capacity;
+  Contact items[Capacity];
+  int size = 0;
+  bool overflow = false;
+
+  void clear()
+  {
+    size = 0;
+    overflow = false;
+  }
+  bool add(const Contact &c)
+  {
+    if (size >= Capacity) {
+      overflow = true;
+      return false;
+    }
+    items[size++] = c;
+    return true;
+  }
+  Contact &operator[](int k) { return items[k]; }
+  const Contact &operator[](int k) const { return items[k]; }
+  const Contact *begin() const { return items; }
+  const Contact *end() const { return items + size; }
+};
+
+}    // namespace body_dem
+
+#endif

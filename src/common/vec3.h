@@ -1,0 +1,50 @@
+// Small fixed-size 3-vector used by the contact-geometry and force-law
+// layers. Plain value type: no LAMMPS include, no allocation, usable in
+// host and (later) device kernels. 2d bodies use z = 0.
+#ifndef BODY_DEM_VEC3_H
+#define BODY_DEM_VEC3_H
+
+#include <cmath>
+
+namespace body_dem {
+
+struct Vec3 {
+  double x = 0.0, y = 0.0, z = 0.0;
+
+  constexpr Vec3() = default;
+  constexpr Vec3(double x_, double y_, double z_) : x(x_), y(y_), z(z_) {}
+  static Vec3 from(const double *a) { return {a[0], a[1], a[2]}; }
+  void to(double *a) const { a[0] = x; a[1] = y; a[2] = z; }
+
+  Vec3 &operator+=(const Vec3 &b) { x += b.x; y += b.y; z += b.z; return *this; }
+  Vec3 &operator-=(const Vec3 &b) { x -= b.x; y -= b.y; z -= b.z; return *this; }
+  Vec3 &operator*=(double s) { x *= s; y *= s; z *= s; return *this; }
+};
+
+inline Vec3 operator+(Vec3 a, const Vec3 &b) { return a += b; }
+inline Vec3 operator-(Vec3 a, const Vec3 &b) { return a -= b; }
+inline Vec3 operator-(const Vec3 &a) { return {-a.x, -a.y, -a.z}; }
+inline Vec3 operator*(Vec3 a, double s) { return a *= s; }
+inline Vec3 operator*(double s, Vec3 a) { return a *= s; }
+inline double dot(const Vec3 &a, const Vec3 &b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline Vec3 cross(const Vec3 &a, const Vec3 &b)
+{
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+inline double norm2(const Vec3 &a) { return dot(a, a); }
+inline double norm(const Vec3 &a) { return std::sqrt(dot(a, a)); }
+
+// Unit vector of a, or the zero vector when |a| is zero (callers treat a
+// zero direction as "no direction", e.g. no sliding).
+inline Vec3 normalized_or_zero(const Vec3 &a)
+{
+  const double n = norm(a);
+  return n > 0.0 ? a * (1.0 / n) : Vec3{};
+}
+
+// Component of a perpendicular to the unit vector n.
+inline Vec3 tangential_part(const Vec3 &a, const Vec3 &n) { return a - n * dot(a, n); }
+
+}    // namespace body_dem
+
+#endif

@@ -1,0 +1,415 @@
+// Unit tests of the granular contact models (layer 2), no LAMMPS. Every
+// expected value is worked out by hand in a comment. Tolerance for
+// hand-computed values of order one: 1e-12, far above the round-off of the
+// few floating-point operations involved (~1e-16 each).
+#include "granular_contact_models.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace body_dem;
+
+namespace {
+
+constexpr double kTol = 1e-12;
+
+void expect_vec_near(const Vec3 &a, const Vec3 &b, double tol)
+{
+  EXPECT_NEAR(a.x, b.x, tol);
+  EXPECT_NEAR(a.y, b.y, tol);
+  EXPECT_NEAR(a.z, b.z, tol);
+}
+
+// hooke k_n = 100, eta_n0 = 2, linear_history k_t = 10, x_gamma_t = 0.5, mu = 0.5
+GranularPairModel hooke_model()
+{
+  GranularPairModel m;
+  EXPECT_EQ(m.set_hooke(100.0, 2.0), GranularCoeffError::none);
+  EXPECT_EQ(m.set_linear_history(10.0, 0.5, 0.5), GranularCoeffError::none);
+  return m;
+}
+
+}    // namespace
+
+TEST(GranularEffectiveRadius, Table)
+{
+  using FK = FeatureKind;
+  // vertex - vertex: 0.5 * 2 / 2.5 = 0.4
+  EXPECT_NEAR(effective_radius(FK::vertex, FK::vertex, 0.5, 2.0), 0.4, kTol);
+  // two equal spheres r = 0.5: 0.25 (= the host's R_eff)
+  EXPECT_NEAR(effective_radius(FK::vertex, FK::vertex, 0.5, 0.5), 0.25, kTol);
+  // vertex - face: r_v, whichever side the vertex is on
+  EXPECT_NEAR(effective_radius(FK::vertex, FK::face, 0.5, 2.0), 0.5, kTol);
+  EXPECT_NEAR(effective_radius(FK::face, FK::vertex, 0.5, 2.0), 2.0, kTol);
+  // vertex - edge: r_v sqrt(r_e / (r_v + r_e)) = 0.5 sqrt(1.5 / 2) =
+  // 0.5 * 0.8660254037844386 = 0.4330127018922193, symmetric
+  EXPECT_NEAR(effective_radius(FK::vertex, FK::edge, 0.5, 1.5), 0.4330127018922193, kTol);
+  EXPECT_NEAR(effective_radius(FK::edge, FK::vertex, 1.5, 0.5), 0.4330127018922193, kTol);
+  // edge - edge: sqrt(0.5 * 2) = 1
+  EXPECT_NEAR(effective_radius(FK::edge, FK::edge, 0.5, 2.0), 1.0, kTol);
+  // not produced by the geometry: face - edge -> r_e, face - face -> min
+  EXPECT_NEAR(effective_radius(FK::face, FK::edge, 0.5, 2.0), 2.0, kTol);
+  EXPECT_NEAR(effective_radius(FK::edge, FK::face, 0.5, 2.0), 0.5, kTol);
+  EXPECT_NEAR(effective_radius(FK::face, FK::face, 0.5, 2.0), 0.5, kTol);
+  // zero radii: 0, no NaN
+  EXPECT_EQ(effective_radius(FK::vertex, FK::vertex, 0.0, 0.0), 0.0);
+  EXPECT_EQ(effective_radius(FK::vertex, FK::edge, 0.0, 0.0), 0.0);
+}
+
+TEST(GranularNormal, Hooke)
+{
+  // F_ne = k_n delta = 100 * 0.01 = 1; E = 1/2 100 0.01^2 = 0.005;
+  // independent of R_eff
+  const GranularPairModel m = hooke_model();
+  EXPECT_NEAR(m.elastic_force(0.01, 0.25), 1.0, kTol);
+  EXPECT_NEAR(m.elastic_force(0.01, 7.0), 1.0, kTol);
+  EXPECT_NEAR(m.elastic_energy(0.01, 0.25), 0.005, kTol);
+  EXPECT_EQ(m.elastic_force(-0.01, 0.25), 0.0);
+  EXPECT_EQ(m.elastic_energy(0.0, 0.25), 0.0);
+}
+
+TEST(GranularNormal, Hertz)
+{
+  // k_n = 1000, delta = 0.01, R_eff = 0.25: a = sqrt(0.0025) = 0.05,
+  // F_ne = k_n a delta = 1000 * 0.05 * 0.01 = 0.5;
+  // E = 2/5 k_n R^1/2 delta^5/2 = 0.4 * 1000 * 0.5 * 1e-5 = 0.002
+  GranularPairModel m;
+  ASSERT_EQ(m.set_hertz(1000.0, 2.0), GranularCoeffError::none);
+  EXPECT_NEAR(m.elastic_force(0.01, 0.25), 0.5, kTol);
+  EXPECT_NEAR(m.elastic_energy(0.01, 0.25), 0.002, kTol);
+  EXPECT_EQ(m.elastic_force(0.01, 0.0), 0.0);
+}
+
+TEST(GranularNormal, HertzMaterial)
+{
+  // E = 1000, nu = 0.5: E_eff = 1 / (2 (1 - 0.25) / 1000) = 1000/1.5 =
+  // 666.67; k_n = 4/3 E_eff = 8000/9 = 888.89 (the host's coeff());
+  // delta = 0.01, R_eff = 0.25, a = 0.05: F_ne = 8000/9 * 5e-4 = 4/9;
+  // E = 0.4 * 4/9 * 0.01 = 0.016/9
+  GranularPairModel m;
+  ASSERT_EQ(m.set_hertz_material(1000.0, 2.0, 0.5), GranularCoeffError::none);
+  EXPECT_EQ(m.normal, GranularNormalModel::hertz_material);
+  EXPECT_NEAR(m.k_n, 8000.0 / 9.0, 1e-10);
+  EXPECT_NEAR(m.elastic_force(0.01, 0.25), 4.0 / 9.0, kTol);
+  EXPECT_NEAR(m.elastic_energy(0.01, 0.25), 0.016 / 9.0, kTol);
+  // nu = 0: E_eff = E / 2 = 500, k_n = 2000/3
+  ASSERT_EQ(m.set_hertz_material(1000.0, 2.0, 0.0), GranularCoeffError::none);
+  EXPECT_NEAR(m.k_n, 2000.0 / 3.0, 1e-10);
+}
+
+TEST(GranularNormal, EnergyDerivativeIsForce)
+{
+  // Central difference (E(delta+h) - E(delta-h)) / 2h, h = 1e-5. Hooke:
+  // E quadratic, exact up to round-off eps |E| / h ~ 1e-14. Hertz: the
+  // truncation error is h^2/6 |E'''| with E''' = 3/4 k_n R^1/2 delta^-1/2
+  // = 0.75 * 1000 * 0.5 / sqrt(0.0025) = 7500 at delta = 0.0025 (the
+  // smallest tested): 1e-10/6 * 7500 = 1.25e-7 -> tolerance 2e-7.
+  GranularPairModel hz;
+  ASSERT_EQ(hz.set_hertz(1000.0, 0.0), GranularCoeffError::none);
+  const GranularPairModel hk = hooke_model();
+  const double h = 1e-5, R = 0.25;
+  for (double d : {0.0025, 0.01, 0.04}) {
+    EXPECT_NEAR((hz.elastic_energy(d + h, R) - hz.elastic_energy(d - h, R)) / (2 * h),
+                hz.elastic_force(d, R), 2e-7)
+        << "hertz delta = " << d;
+    EXPECT_NEAR((hk.elastic_energy(d + h, R) - hk.elastic_energy(d - h, R)) / (2 * h),
+                hk.elastic_force(d, R), 1e-9)
+        << "hooke delta = " << d;
+  }
+}
+
+TEST(GranularDamping, VelocityAndMassVelocity)
+{
+  // velocity: eta_n = eta_n0 = 2; v_n = -0.2 (approaching):
+  //   F_damp = -2 * (-0.2) = 0.4; eta_t = x_gamma_t eta_n = 0.5 * 2 = 1
+  GranularPairModel m = hooke_model();
+  EXPECT_EQ(m.damping, GranularDampingModel::velocity);    // the default
+  EXPECT_NEAR(m.normal_damping_prefactor(0.75), 2.0, kTol);
+  EXPECT_NEAR(m.normal_damping_force(-0.2, 0.75), 0.4, kTol);
+  EXPECT_NEAR(m.tangential_damping_prefactor(0.75), 1.0, kTol);
+  // mass_velocity: m_i = 1, m_j = 3 -> m_eff = 3/4; eta_n = 2 * 0.75 = 1.5
+  //   F_damp = -1.5 * (-0.2) = 0.3; eta_t = 0.5 * 1.5 = 0.75
+  m.set_damping(GranularDampingModel::mass_velocity);
+  const double meff = effective_mass(1.0, 3.0);
+  EXPECT_NEAR(meff, 0.75, kTol);
+  EXPECT_NEAR(m.normal_damping_prefactor(meff), 1.5, kTol);
+  EXPECT_NEAR(m.normal_damping_force(-0.2, meff), 0.3, kTol);
+  EXPECT_NEAR(m.tangential_damping_prefactor(meff), 0.75, kTol);
+  // neither depends on the overlap or R_eff (no contact radius a)
+  EXPECT_EQ(m.normal_contact(-0.01, 0.25, -0.2, meff, 0.0, 1.0).damping,
+            m.normal_contact(-0.04, 3.0, -0.2, meff, 0.0, 1.0).damping);
+}
+
+TEST(GranularNormal, ContactPartsWithCohesion)
+{
+  // hooke k_n = 100, eta_n0 = 2 (velocity), k_na = 10, r_c = 0.1, j_a = 2,
+  // delta_n = -0.01, v_n = -0.2:
+  //   elastic 100 * 0.01 = 1; cohesive -10 * 0.11 = -1.1;
+  //   ja_extra (2 - 1) * (-1.1) = -1.1; damping 0.4;
+  //   energy 0.005 - 1/2 10 0.11^2 = 0.005 - 0.0605 = -0.0555
+  GranularPairModel m = hooke_model();
+  ASSERT_EQ(m.set_cohesion(10.0), GranularCoeffError::none);
+  GranularNormalForce f = m.normal_contact(-0.01, 0.25, -0.2, 1.0, 0.1, 2.0);
+  EXPECT_TRUE(f.overlap);
+  EXPECT_NEAR(f.elastic, 1.0, kTol);
+  EXPECT_NEAR(f.cohesive, -1.1, kTol);
+  EXPECT_NEAR(f.ja_extra, -1.1, kTol);
+  EXPECT_NEAR(f.damping, 0.4, kTol);
+  EXPECT_NEAR(f.total(), -0.8, kTol);
+  EXPECT_NEAR(f.energy, -0.0555, kTol);
+  // cohesive range delta_n = 0.04: only -10 * 0.06 = -0.6, E = -0.018
+  f = m.normal_contact(0.04, 0.25, -0.2, 1.0, 0.1, 2.0);
+  EXPECT_TRUE(f.active);
+  EXPECT_FALSE(f.overlap);
+  EXPECT_NEAR(f.total(), -0.6, kTol);
+  EXPECT_NEAR(f.energy, -0.018, kTol);
+  EXPECT_NEAR(m.cohesive_force(0.04, 0.1), -0.6, kTol);
+  // beyond r_c: nothing
+  f = m.normal_contact(0.11, 0.25, -0.2, 1.0, 0.1, 2.0);
+  EXPECT_FALSE(f.active);
+  EXPECT_EQ(f.total(), 0.0);
+  EXPECT_EQ(f.energy, 0.0);
+  // -dE/d(delta_n) = elastic + cohesive, hertz in overlap: k_n = 1000,
+  // R = 0.25, at delta_n = -0.01 (h = 1e-6: truncation h^2/6 |E'''| with
+  // E''' = 0.75 * 1000 * 0.5 / 0.1 = 3750 -> 6e-10, tolerance 1e-8)
+  GranularPairModel hz = m;
+  ASSERT_EQ(hz.set_hertz(1000.0, 2.0), GranularCoeffError::none);
+  const double h = 1e-6;
+  const double fd = -(hz.normal_contact(-0.01 + h, 0.25, 0.0, 1.0, 0.1, 1.0).energy -
+                      hz.normal_contact(-0.01 - h, 0.25, 0.0, 1.0, 0.1, 1.0).energy) /
+      (2 * h);
+  // elastic 0.5 + cohesive -1.1 = -0.6
+  EXPECT_NEAR(hz.normal_contact(-0.01, 0.25, 0.0, 1.0, 0.1, 1.0).conservative(), -0.6, kTol);
+  EXPECT_NEAR(fd, -0.6, 1e-8);
+}
+
+TEST(GranularTangential, NoHistory)
+{
+  // velocity damping eta_n0 = 2, x_gamma_t = 0.5 -> eta_t = 1; mu = 0.5
+  GranularPairModel m;
+  ASSERT_EQ(m.set_hooke(100.0, 2.0), GranularCoeffError::none);
+  ASSERT_EQ(m.set_linear_nohistory(0.5, 0.5), GranularCoeffError::none);
+  EXPECT_FALSE(m.uses_history());
+  EXPECT_EQ(m.k_t, 0.0);
+  const Vec3 n{0.0, 0.0, 1.0};
+  Vec3 xi{1.0, 2.0, 3.0};    // untouched by linear_nohistory
+  // v_t = (0.3, 0.4, 0): eta_t |v_t| = 0.5.
+  // F_crit = 0.2 < 0.5: F = -0.2 (0.6, 0.8, 0) = (-0.12, -0.16, 0), sliding
+  GranularTangentialForce r = m.tangential_force(xi, n, {0.3, 0.4, 0.0}, 1.0, 0.2, 0.1);
+  EXPECT_TRUE(r.sliding);
+  expect_vec_near(r.force, {-0.12, -0.16, 0.0}, kTol);
+  // F_crit = 1 > 0.5: F = -eta_t v_t = (-0.3, -0.4, 0)
+  r = m.tangential_force(xi, n, {0.3, 0.4, 0.0}, 1.0, 1.0, 0.1);
+  EXPECT_FALSE(r.sliding);
+  expect_vec_near(r.force, {-0.3, -0.4, 0.0}, kTol);
+  // v_t = 0: no force
+  r = m.tangential_force(xi, n, {0.0, 0.0, 0.0}, 1.0, 1.0, 0.1);
+  expect_vec_near(r.force, {0.0, 0.0, 0.0}, 0.0);
+  expect_vec_near(xi, {1.0, 2.0, 3.0}, 0.0);
+  // Coulomb limit helper: mu |F| = 0.5 * |-0.8| = 0.4
+  EXPECT_NEAR(m.coulomb_limit(-0.8), 0.4, kTol);
+}
+
+TEST(GranularTangential, HistoryAccumulates)
+{
+  // k_t = 10, eta_t = 1, dt = 0.1, n = z, xi = 0, v_t = (0.1, 0, 0):
+  //   xi = (0.01, 0, 0); F = -10 * 0.01 - 1 * 0.1 = -0.2 (x), |F| < 1
+  const GranularPairModel m = hooke_model();
+  EXPECT_TRUE(m.uses_history());
+  const Vec3 n{0.0, 0.0, 1.0};
+  Vec3 xi;
+  GranularTangentialForce r = m.tangential_force(xi, n, {0.1, 0.0, 0.0}, 1.0, 1.0, 0.1);
+  EXPECT_FALSE(r.sliding);
+  expect_vec_near(xi, {0.01, 0.0, 0.0}, kTol);
+  expect_vec_near(r.force, {-0.2, 0.0, 0.0}, kTol);
+  // second step: xi = (0.02, 0, 0), F = -0.2 - 0.1 = -0.3
+  r = m.tangential_force(xi, n, {0.1, 0.0, 0.0}, 1.0, 1.0, 0.1);
+  expect_vec_near(xi, {0.02, 0.0, 0.0}, kTol);
+  expect_vec_near(r.force, {-0.3, 0.0, 0.0}, kTol);
+  // update_history = false: xi kept, F = -0.2 - 0.1 = -0.3 again
+  const Vec3 before = xi;
+  r = m.tangential_force(xi, n, {0.1, 0.0, 0.0}, 1.0, 1.0, 0.1, false);
+  expect_vec_near(xi, before, 0.0);
+  expect_vec_near(r.force, {-0.3, 0.0, 0.0}, kTol);
+}
+
+TEST(GranularTangential, HistoryRotation)
+{
+  const GranularPairModel m = hooke_model();
+  const Vec3 n{0.0, 0.0, 1.0};
+  // xi = (0.03, 0, 0.04): |xi . n| k_t = 0.4 > 1e-10 F_crit -> rotated to
+  // (0.05, 0, 0) keeping |xi| = 0.05; v_t = 0: F = -10 xi = (-0.5, 0, 0)
+  Vec3 xi{0.03, 0.0, 0.04};
+  GranularTangentialForce r = m.tangential_force(xi, n, {0.0, 0.0, 0.0}, 1.0, 1.0, 0.1);
+  expect_vec_near(xi, {0.05, 0.0, 0.0}, kTol);
+  expect_vec_near(r.force, {-0.5, 0.0, 0.0}, kTol);
+  // the host's threshold: xi = (0.05, 0, 1e-13), |xi . n| k_t = 1e-12 is
+  // not above 1e-10 * F_crit = 1e-10, so xi is not rotated
+  Vec3 xs{0.05, 0.0, 1e-13};
+  m.tangential_force(xs, n, {0.0, 0.0, 0.0}, 1.0, 1.0, 0.1);
+  EXPECT_EQ(xs.z, 1e-13);
+  EXPECT_EQ(xs.x, 0.05);
+  // ... but it is when F_crit = 0 (every normal component counts)
+  m.tangential_force(xs, n, {0.0, 0.0, 0.0}, 1.0, 0.0, 0.1);
+  EXPECT_EQ(xs.z, 0.0);
+}
+
+TEST(GranularTangential, HistorySlidingRescalesWithDamping)
+{
+  // k_t = 10, eta_t = 1, dt = 0.1, xi = 0, v_t = (1, 0, 0), F_crit = 0.5:
+  //   xi = (0.1, 0, 0); F = -10 * 0.1 - 1 * 1 = -2 (x); |F| = 2 > 0.5:
+  //   F = 0.5 * (-1, 0, 0) = (-0.5, 0, 0);
+  //   xi = -(F_crit F/|F| + eta_t v_t) / k_t = -(-0.5 + 1) / 10 = -0.05 (x)
+  //   check: -k_t xi - eta_t v_t = 0.5 - 1 = -0.5 = F (the spring holds
+  //   the damping force too, as in the host)
+  const GranularPairModel m = hooke_model();
+  const Vec3 n{0.0, 0.0, 1.0};
+  Vec3 xi;
+  GranularTangentialForce r = m.tangential_force(xi, n, {1.0, 0.0, 0.0}, 1.0, 0.5, 0.1);
+  EXPECT_TRUE(r.sliding);
+  expect_vec_near(r.force, {-0.5, 0.0, 0.0}, kTol);
+  expect_vec_near(xi, {-0.05, 0.0, 0.0}, kTol);
+
+  // 2d: xi = (0.08, 0, 0), v_t = (0, 0.6, 0), eta_t = 1, update off:
+  //   F = -10 (0.08, 0, 0) - (0, 0.6, 0) = (-0.8, -0.6, 0), |F| = 1;
+  //   F_crit = 0.5: F = (-0.4, -0.3, 0);
+  //   xi = -((-0.4, -0.3, 0) + (0, 0.6, 0)) / 10 = (0.04, -0.03, 0)
+  Vec3 x2{0.08, 0.0, 0.0};
+  r = m.tangential_force(x2, n, {0.0, 0.6, 0.0}, 1.0, 0.5, 0.1, false);
+  EXPECT_TRUE(r.sliding);
+  expect_vec_near(r.force, {-0.4, -0.3, 0.0}, kTol);
+  expect_vec_near(x2, {0.04, -0.03, 0.0}, kTol);
+
+  // |xi| = 0 (update off): F = -eta_t v_t = -1 exceeds 0.5, the host's
+  // rule gives F = 0
+  Vec3 x0;
+  r = m.tangential_force(x0, n, {1.0, 0.0, 0.0}, 1.0, 0.5, 0.1, false);
+  EXPECT_TRUE(r.sliding);
+  expect_vec_near(r.force, {0.0, 0.0, 0.0}, 0.0);
+
+  // k_t = 0: xi = (0.1, 0, 0), v_t = (1, 0, 0), update off: F = -1 -> capped
+  // to -0.5, xi = 0 (no division by zero)
+  GranularPairModel z = hooke_model();
+  ASSERT_EQ(z.set_linear_history(0.0, 0.5, 0.5), GranularCoeffError::none);
+  Vec3 xz{0.1, 0.0, 0.0};
+  r = z.tangential_force(xz, n, {1.0, 0.0, 0.0}, 1.0, 0.5, 0.1, false);
+  expect_vec_near(r.force, {-0.5, 0.0, 0.0}, kTol);
+  expect_vec_near(xz, {0.0, 0.0, 0.0}, 0.0);
+}
+
+TEST(GranularTangential, TwoSpheresLikeHost)
+{
+  // Two spheres r = 0.5 (R_eff 0.25), masses 1 and 3 (m_eff 0.75),
+  // hertz/material E = 1000, eta_n0 = 2, nu = 0.5, mass_velocity,
+  // linear_history k_t = 10, x_gamma_t = 0.5, mu = 0.5; delta = 0.01,
+  // v_n = -0.2, v_t = (0.1, 0, 0), dt = 0.1, first step (xi = 0):
+  //   F_ne = 4/9 = 0.4444; eta_n = 1.5, F_damp = 0.3; F_ntot = 0.7444
+  //   host: F_crit = mu |F_ntot| = 0.3722
+  //   xi = (0.01, 0, 0), eta_t = 0.75: F_t = -0.1 - 0.075 = -0.175 (x)
+  GranularPairModel m;
+  ASSERT_EQ(m.set_hertz_material(1000.0, 2.0, 0.5), GranularCoeffError::none);
+  m.set_damping(GranularDampingModel::mass_velocity);
+  ASSERT_EQ(m.set_linear_history(10.0, 0.5, 0.5), GranularCoeffError::none);
+  const double R = effective_radius(FeatureKind::vertex, FeatureKind::vertex, 0.5, 0.5);
+  const double meff = effective_mass(1.0, 3.0);
+  const GranularNormalForce f = m.normal_contact(-0.01, R, -0.2, meff, 0.0, 1.0);
+  EXPECT_NEAR(f.elastic, 4.0 / 9.0, kTol);
+  EXPECT_NEAR(f.damping, 0.3, kTol);
+  const double fcrit = m.coulomb_limit(f.elastic + f.damping);
+  EXPECT_NEAR(fcrit, 0.5 * (4.0 / 9.0 + 0.3), kTol);
+  Vec3 xi;
+  const GranularTangentialForce t =
+      m.tangential_force(xi, {0.0, 0.0, 1.0}, {0.1, 0.0, 0.0}, meff, fcrit, 0.1);
+  EXPECT_FALSE(t.sliding);
+  expect_vec_near(t.force, {-0.175, 0.0, 0.0}, kTol);
+}
+
+TEST(GranularMixing, HookeGeometricMeans)
+{
+  // k_n 100, 400 -> 200; eta_n0 1, 4 -> 2; k_t 30, 120 -> 60;
+  // x_gamma_t 0.25, 1 -> 0.5; mu 0.4, 0.9 -> 0.6; k_na 1, 4 -> 2
+  GranularPairModel a, b;
+  ASSERT_EQ(a.set_hooke(100.0, 1.0), GranularCoeffError::none);
+  ASSERT_EQ(a.set_linear_history(30.0, 0.25, 0.4), GranularCoeffError::none);
+  ASSERT_EQ(a.set_cohesion(1.0), GranularCoeffError::none);
+  ASSERT_EQ(b.set_hooke(400.0, 4.0), GranularCoeffError::none);
+  ASSERT_EQ(b.set_linear_history(120.0, 1.0, 0.9), GranularCoeffError::none);
+  ASSERT_EQ(b.set_cohesion(4.0), GranularCoeffError::none);
+  ASSERT_TRUE(can_mix(a, b));
+  const GranularPairModel m = mix(a, b);
+  EXPECT_TRUE(m.complete());
+  EXPECT_EQ(m.normal, GranularNormalModel::hooke);
+  EXPECT_EQ(m.tangential, GranularTangentialModel::linear_history);
+  EXPECT_NEAR(m.k_n, 200.0, 1e-10);
+  EXPECT_NEAR(m.damp, 2.0, kTol);
+  EXPECT_NEAR(m.k_t, 60.0, 1e-10);
+  EXPECT_NEAR(m.x_gamma_t, 0.5, kTol);
+  EXPECT_NEAR(m.mu, 0.6, kTol);
+  EXPECT_NEAR(m.k_na, 2.0, kTol);
+}
+
+TEST(GranularMixing, HertzMaterial)
+{
+  // i: E = 1000, nu = 0.5 (1 - nu^2 = 0.75); j: E = 3000, nu = 0:
+  //   E_eff = 1 / (0.75/1000 + 1/3000) = 1 / (13/12000) = 12000/13 = 923.08
+  //   documented: k_n = 4/3 E_eff = 16000/13 = 1230.77; host_2021: 12000/13
+  //   nu (informational) = sqrt(0.5 * 0) = 0; eta_n0 sqrt(2 * 8) = 4
+  GranularPairModel a, b;
+  ASSERT_EQ(a.set_hertz_material(1000.0, 2.0, 0.5), GranularCoeffError::none);
+  ASSERT_EQ(a.set_linear_nohistory(1.0, 0.5), GranularCoeffError::none);
+  ASSERT_EQ(b.set_hertz_material(3000.0, 8.0, 0.0), GranularCoeffError::none);
+  ASSERT_EQ(b.set_linear_nohistory(1.0, 0.5), GranularCoeffError::none);
+  const GranularPairModel m = mix(a, b);
+  EXPECT_NEAR(m.youngs_modulus, 12000.0 / 13.0, 1e-9);
+  EXPECT_NEAR(m.k_n, 16000.0 / 13.0, 1e-9);
+  EXPECT_EQ(m.poisson, 0.0);
+  EXPECT_NEAR(m.damp, 4.0, kTol);
+  EXPECT_NEAR(mix(a, b, HertzMaterialMixing::host_2021).k_n, 12000.0 / 13.0, 1e-9);
+  // documented mixing of a type with itself reproduces its own k_n = 8000/9
+  EXPECT_NEAR(mix(a, a).k_n, a.k_n, 1e-9);
+  EXPECT_NEAR(mix(a, a).k_n, 8000.0 / 9.0, 1e-9);
+}
+
+TEST(GranularMixing, DifferentModelsCannotMix)
+{
+  GranularPairModel a = hooke_model();
+  GranularPairModel b = hooke_model();
+  ASSERT_EQ(b.set_hertz(100.0, 2.0), GranularCoeffError::none);
+  EXPECT_FALSE(can_mix(a, b));
+  EXPECT_FALSE(mix(a, b).complete());
+  b = hooke_model();
+  b.set_damping(GranularDampingModel::mass_velocity);
+  EXPECT_FALSE(can_mix(a, b));
+  b = hooke_model();
+  ASSERT_EQ(b.set_linear_nohistory(0.5, 0.5), GranularCoeffError::none);
+  EXPECT_FALSE(can_mix(a, b));
+  // incomplete (no tangential model) cannot mix either
+  GranularPairModel c;
+  ASSERT_EQ(c.set_hooke(100.0, 2.0), GranularCoeffError::none);
+  EXPECT_FALSE(c.complete());
+  EXPECT_FALSE(can_mix(c, c));
+}
+
+TEST(GranularSetters, Errors)
+{
+  GranularPairModel m = hooke_model();
+  EXPECT_EQ(m.set_hooke(-1.0, 2.0), GranularCoeffError::negative_stiffness);
+  EXPECT_EQ(m.set_hertz(1.0, -2.0), GranularCoeffError::negative_damping);
+  EXPECT_EQ(m.set_hertz_material(0.0, 2.0, 0.3), GranularCoeffError::nonpositive_modulus);
+  EXPECT_EQ(m.set_hertz_material(1000.0, 2.0, 0.6), GranularCoeffError::poisson_out_of_range);
+  EXPECT_EQ(m.set_hertz_material(1000.0, 2.0, -1.0), GranularCoeffError::poisson_out_of_range);
+  EXPECT_EQ(m.set_linear_history(-1.0, 0.5, 0.5), GranularCoeffError::negative_stiffness);
+  EXPECT_EQ(m.set_linear_history(1.0, -0.5, 0.5), GranularCoeffError::negative_damping_scale);
+  EXPECT_EQ(m.set_linear_nohistory(0.5, -0.5), GranularCoeffError::negative_friction);
+  EXPECT_EQ(m.set_cohesion(-1.0), GranularCoeffError::negative_cohesion);
+  EXPECT_EQ(m.set_hooke(std::nan(""), 2.0), GranularCoeffError::negative_stiffness);
+  // unchanged after the errors
+  EXPECT_EQ(m.normal, GranularNormalModel::hooke);
+  EXPECT_EQ(m.k_n, 100.0);
+  EXPECT_EQ(m.damp, 2.0);
+  EXPECT_EQ(m.tangential, GranularTangentialModel::linear_history);
+  EXPECT_EQ(m.k_t, 10.0);
+  EXPECT_EQ(m.k_na, 0.0);
+  EXPECT_STRNE(granular_coeff_error_text(GranularCoeffError::poisson_out_of_range), "");
+}
