@@ -1,0 +1,72 @@
+// The one place that registers every style of the package with the host
+// LAMMPS, through its plugin interface (`plugin load bodydemplugin.so`).
+// Styles whose names exist in the host already (e.g. the built-in
+// body/rounded/polygon) are overridden, which LAMMPS announces itself.
+
+#include "lammpsplugin.h"
+
+#include "lammps.h"
+#include "utils.h"
+#include "version.h"
+
+#include "pair_body_rounded_polygon.h"
+
+using namespace LAMMPS_NS;
+
+namespace {
+
+const char *const kPackageName = "body-dem";
+const char *const kAuthor = "the body-dem developers";
+
+template <class PairStyle> void *create_pair(void *lmp)
+{
+  return new PairStyle(static_cast<LAMMPS *>(lmp));
+}
+
+template <class FixStyle> void *create_fix(void *lmp, int narg, char **arg)
+{
+  return new FixStyle(static_cast<LAMMPS *>(lmp), narg, arg);
+}
+
+struct StyleEntry {
+  const char *kind;    // "pair", "fix", ...
+  const char *name;    // the style name used in input scripts
+  const char *info;    // one line printed by LAMMPS when the style is loaded
+  lammpsplugin_factory1 *make_pair;
+  lammpsplugin_factory2 *make_fix;
+};
+
+// Every style of the package, in one table.
+const StyleEntry kStyles[] = {
+    {"pair", "body/rounded/polygon", "pair style body/rounded/polygon (2d rounded polygons)",
+     &create_pair<PairBodyRoundedPolygonDEM>, nullptr},
+};
+
+}    // namespace
+
+// The module is compiled with hidden visibility (its classes must never be
+// confused with the host's classes of similar names); this is its one
+// exported symbol.
+extern "C" __attribute__((visibility("default"))) void lammpsplugin_init(void *lmp_ptr, void *handle, void *regfunc)
+{
+  auto *lmp = static_cast<LAMMPS *>(lmp_ptr);
+  auto register_style = reinterpret_cast<lammpsplugin_regfunc>(regfunc);
+
+  utils::logmesg(lmp, "Loading package {} {} ({} styles) built for LAMMPS {}\n", kPackageName,
+                 BODY_DEM_VERSION, sizeof(kStyles) / sizeof(kStyles[0]), BODY_DEM_HOST_VERSION);
+
+  for (const StyleEntry &entry : kStyles) {
+    lammpsplugin_t plugin{};
+    plugin.version = LAMMPS_VERSION;
+    plugin.style = entry.kind;
+    plugin.name = entry.name;
+    plugin.info = entry.info;
+    plugin.author = kAuthor;
+    if (entry.make_pair)
+      plugin.creator.v1 = entry.make_pair;
+    else
+      plugin.creator.v2 = entry.make_fix;
+    plugin.handle = handle;
+    (*register_style)(&plugin, lmp);
+  }
+}

@@ -1,0 +1,42 @@
+// Writes small LAMMPS data files of rounded polygons for the tests
+// (atom_style body rounded/polygon), with each body's inertia tensor
+// computed from its vertices as a uniform plate.
+#ifndef BODY_DEM_TEST_BODY_DATA_H
+#define BODY_DEM_TEST_BODY_DATA_H
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace body_dem_test {
+
+struct PolygonBody {
+  int type = 1;
+  double x = 0.0, y = 0.0;                       // centre of mass
+  std::vector<std::array<double, 2>> vertices;   // relative to the centre, counter-clockwise
+  double rounded_diameter = 0.0;
+  double mass = 1.0;
+  double vx = 0.0, vy = 0.0, wz = 0.0;           // velocity, angular velocity about z
+};
+
+// Square of side `side` centred at (x, y), rotated by `angle` (radians).
+PolygonBody square(double x, double y, double side, double angle = 0.0, double rounded_diameter = 0.0);
+// Regular n-gon with circumradius `r`.
+PolygonBody regular_polygon(int n, double x, double y, double r, double angle = 0.0, double rounded_diameter = 0.0);
+// One-vertex body: a disk of radius rounded_diameter / 2.
+PolygonBody disk(double x, double y, double rounded_diameter);
+
+struct Box2d {
+  double xlo = -10, xhi = 10, ylo = -10, yhi = 10;
+};
+
+// Writes `path` (every rank may call it; only rank 0 writes).
+void write_polygon_data(const std::string &path, const std::vector<PolygonBody> &bodies, const Box2d &box,
+                        int ntypes = 1);
+
+// The input lines that set up a 2d body system and read `path`.
+std::string polygon_setup_commands(const std::string &path, int max_vertices = 8);
+
+}    // namespace body_dem_test
+
+#endif

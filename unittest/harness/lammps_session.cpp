@@ -1,0 +1,154 @@
+#include "lammps_session.h"
+
+#include "atom.h"
+#include "compute.h"
+#include "exceptions.h"
+#include "input.h"
+#include "lammps.h"
+#include "library.h"
+#include "modify.h"
+#include "variable.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <unistd.h>
+
+using LAMMPS_NS::LAMMPS;
+
+namespace body_dem_test {
+
+std::string plugin_path() { return BODY_DEM_PLUGIN_PATH; }
+std::string source_dir() { return BODY_DEM_SOURCE_DIR; }
+
+namespace {
+std::string unique_log_name(MPI_Comm comm)
+{
+  static int counter = 0;
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  // Every rank passes the same name to LAMMPS (only rank 0 opens it).
+  long stamp = static_cast<long>(getpid()) * 1000 + (counter++);
+  MPI_Bcast(&stamp, 1, MPI_LONG, 0, comm);
+  return "body_dem_test_" + std::to_string(stamp) + ".log";
+}
+}    // namespace
+
+LammpsSession::LammpsSession(const std::vector<std::string> &extra_args, MPI_Comm comm)
+{
+  logfile_ = unique_log_name(comm);
+  std::vector<std::string> args = {"body_dem_test", "-log", logfile_, "-screen", "none", "-nocite",
+                                   "-echo", "log"};
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
+  std::vector<char *> argv;
+  for (auto &a : args) argv.push_back(const_cast<char *>(a.c_str()));
+  lmp = new LAMMPS(static_cast<int>(argv.size()), argv.data(), comm);
+}
+
+LammpsSession::~LammpsSession()
+{
+  delete lmp;
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0) std::remove(logfile_.c_str());
+}
+
+void LammpsSession::command(const std::string &line) { lmp->input->one(line); }
+
+void LammpsSession::commands(const std::string &lines)
+{
+  std::istringstream in(lines);
+  std::string line, pending;
+  while (std::getline(in, line)) {
+    // continuation lines end with '&' as in input scripts
+    if (!line.empty() && line.back() == '&') {
+      pending += line.substr(0, line.size() - 1) + " ";
+      continue;
+    }
+    pending += line;
+    if (pending.find_first_not_of(" \t") != std::string::npos) command(pending);
+    pending.clear();
+  }
+}
+
+void LammpsSession::load_plugin() { command("plugin load " + plugin_path()); }
+
+std::string LammpsSession::log_text() const
+{
+  if (lmp->logfile) fflush(lmp->logfile);
+  std::ifstream in(logfile_);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+double LammpsSession::thermo(const std::string &keyword)
+{
+  return lammps_get_thermo(lmp, keyword.c_str());
+}
+
+double LammpsSession::compute_scalar(const std::string &id)
+{
+  auto *p = static_cast<double *>(lammps_extract_compute(lmp, id.c_str(), LMP_STYLE_GLOBAL, LMP_TYPE_SCALAR));
+  if (!p) throw std::runtime_error("no global scalar compute " + id);
+  return *p;
+}
+
+double LammpsSession::compute_vector(const std::string &id, int index)
+{
+  // lammps_extract_compute() does not invoke the compute in this release;
+  // invoke it here so the vector is current.
+  int icompute = lmp->modify->find_compute(id);
+  if (icompute < 0) throw std::runtime_error("no compute " + id);
+  LAMMPS_NS::Compute *c = lmp->modify->compute[icompute];
+  if (!c->vector_flag) throw std::runtime_error("compute " + id + " has no global vector");
+  if (index < 0 || index >= c->size_vector) throw std::runtime_error("index out of range for " + id);
+  c->compute_vector();
+  return c->vector[index];
+}
+
+double LammpsSession::variable(const std::string &name)
+{
+  LAMMPS_NS::Variable *var = lmp->input->variable;
+  const int ivar = var->find(name.c_str());
+  if (ivar < 0) throw std::runtime_error("no variable " + name);
+  return var->compute_equal(ivar);
+}
+
+std::vector<double> LammpsSession::gather_by_id(const std::string &what)
+{
+  LAMMPS_NS::Atom *atom = lmp->atom;
+  double **data = nullptr;
+  if (what == "x") data = atom->x;
+  else if (what == "v") data = atom->v;
+  else if (what == "f") data = atom->f;
+  else if (what == "torque") data = atom->torque;
+  else if (what == "angmom") data = atom->angmom;
+  else throw std::runtime_error("gather_by_id: unknown per-atom array " + what);
+  if (!data) throw std::runtime_error("gather_by_id: atom style has no " + what);
+
+  const int natoms = static_cast<int>(atom->natoms);
+  std::vector<double> local(3 * static_cast<size_t>(natoms), 0.0), all(local.size(), 0.0);
+  for (int i = 0; i < atom->nlocal; ++i) {
+    const int k = atom->tag[i] - 1;
+    for (int d = 0; d < 3; ++d) local[3 * k + d] = data[i][d];
+  }
+  MPI_Allreduce(local.data(), all.data(), static_cast<int>(all.size()), MPI_DOUBLE, MPI_SUM, lmp->world);
+  return all;
+}
+
+std::string error_of(LammpsSession &session, const std::string &line)
+{
+  try {
+    session.commands(line);
+  } catch (LAMMPS_NS::LAMMPSException &e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}    // namespace body_dem_test

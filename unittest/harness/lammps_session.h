@@ -1,0 +1,75 @@
+// Test harness: one LAMMPS instance in-process, driven through its C++
+// API, with the package's plugin loaded. Errors of LAMMPS (built with
+// LAMMPS_EXCEPTIONS) arrive as exceptions whose text tests can check.
+#ifndef BODY_DEM_TEST_LAMMPS_SESSION_H
+#define BODY_DEM_TEST_LAMMPS_SESSION_H
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+namespace LAMMPS_NS {
+class LAMMPS;
+}
+
+namespace body_dem_test {
+
+// Path of the plugin module and of the source tree, compiled in by CMake.
+std::string plugin_path();
+std::string source_dir();
+
+class LammpsSession {
+ public:
+  // Starts LAMMPS on `comm` with the log going to a private file (read by
+  // log_text()) and no screen output. `extra_args` are more command-line
+  // arguments, e.g. {"-sf", "omp"}.
+  explicit LammpsSession(const std::vector<std::string> &extra_args = {},
+                         MPI_Comm comm = MPI_COMM_WORLD);
+  ~LammpsSession();
+  LammpsSession(const LammpsSession &) = delete;
+  LammpsSession &operator=(const LammpsSession &) = delete;
+
+  // Runs one input line, or several separated by newlines.
+  void command(const std::string &line);
+  void commands(const std::string &lines);
+  // plugin load <the package's plugin>
+  void load_plugin();
+
+  // Everything LAMMPS wrote to its log so far (rank 0; empty elsewhere).
+  std::string log_text() const;
+
+  // Values of the running simulation.
+  double thermo(const std::string &keyword);          // e.g. "pe", "ke", "step"
+  double compute_scalar(const std::string &id);
+  double compute_vector(const std::string &id, int index);    // 0-based
+  double variable(const std::string &name);                 // equal-style
+
+  // Per-atom values of the local atoms, sorted by atom ID, gathered to
+  // every rank: rows of 3 values per atom.
+  std::vector<double> gather_by_id(const std::string &what);    // "x", "v", "f", "torque", "angmom"
+
+  LAMMPS_NS::LAMMPS *lmp = nullptr;
+
+ private:
+  std::string logfile_;
+};
+
+// Runs `line` and returns the text of the LAMMPS error it raised, or
+// "no error" when it ran through.
+std::string error_of(LammpsSession &session, const std::string &line);
+
+}    // namespace body_dem_test
+
+// Bad input must end in a LAMMPS error whose message contains every one
+// of the given words (and must not crash or hang).
+#define EXPECT_LAMMPS_ERROR(session, line, ...)                                            \
+  do {                                                                                     \
+    const std::string error_text_ = body_dem_test::error_of((session), (line));            \
+    for (const char *word_ : {__VA_ARGS__})                                                \
+      EXPECT_NE(error_text_.find(word_), std::string::npos)                                \
+          << "input: " << (line) << "\nexpected the words: " << word_                      \
+          << "\ngot: " << error_text_;                                                     \
+  } while (0)
+
+#endif
