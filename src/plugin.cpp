@@ -9,6 +9,8 @@
 #include "utils.h"
 #include "version.h"
 
+#include "fix_body_work.h"
+#include "fix_wall_body_polygon.h"
 #include "pair_body_rounded_polygon.h"
 
 using namespace LAMMPS_NS;
@@ -38,8 +40,12 @@ struct StyleEntry {
 
 // Every style of the package, in one table.
 const StyleEntry kStyles[] = {
+    {"fix", "BODY_DEM_WORK", "internal fix of the body-dem pair styles (work accumulators)", nullptr,
+     &create_fix<FixBodyWork>},
     {"pair", "body/rounded/polygon", "pair style body/rounded/polygon (2d rounded polygons)",
      &create_pair<PairBodyRoundedPolygonDEM>, nullptr},
+    {"fix", "wall/body/polygon", "fix wall/body/polygon (walls for 2d rounded polygons)", nullptr,
+     &create_fix<FixWallBodyPolygonDEM>},
 };
 
 }    // namespace

@@ -17,21 +17,32 @@ struct BodyMotion {
   Vec3 velocity_at(const Vec3 &p) const { return velocity + cross(omega, p - center); }
 };
 
-// Result for one pair. The force on body i is -force_j (all forces act at
-// contact points on both bodies with opposite signs).
-struct PairResult {
+// Forces of one kind that a pair exerts: the force on body j (the force on
+// body i is its negative) and the torques about each body's centre.
+struct PairLoad {
   Vec3 force_j;
   Vec3 torque_i, torque_j;
-  double energy = 0.0;        // of the contacts that receive forces
-  double power_ja = 0.0;      // rate of work of the j_a scaling of cohesion
-  double power_diss = 0.0;    // rate of work of damping and friction (spring included)
-  bool touching = false;      // some contact in overlap: the history of the pair lives on
 
-  void apply(const Vec3 &force_on_j, const Vec3 &point, const BodyMotion &bi, const BodyMotion &bj)
+  void add(const Vec3 &force_on_j, const Vec3 &point, const BodyMotion &bi, const BodyMotion &bj)
   {
     force_j += force_on_j;
     torque_j += cross(point - bj.center, force_on_j);
     torque_i -= cross(point - bi.center, force_on_j);
+  }
+};
+
+// Result for one pair: the total load, and the two parts of it whose work
+// the styles report (they do not derive from the reported energy).
+struct PairResult {
+  PairLoad total;
+  PairLoad ja_scaling;     // the part of the cohesive forces added by j_a > 1
+  PairLoad dissipative;    // damping and friction (the spring with history)
+  double energy = 0.0;     // of the contacts that receive forces
+  bool touching = false;   // some contact in overlap: the history of the pair lives on
+
+  void add(const Vec3 &force_on_j, const Vec3 &point, const BodyMotion &bi, const BodyMotion &bj)
+  {
+    total.add(force_on_j, point, bi, bj);
   }
 };
 
@@ -67,11 +78,10 @@ inline PairResult linear_pair_forces(const Contact *contacts, int n, double j_a,
     const LinearNormalForce fn = linear_normal_force(c, ct.delta_n, v_n, 1.0 + (j_a - 1.0) * ct.ja_factor);
     if (!fn.active) continue;
     const Vec3 damp_t = linear_tangential_damping(c, ct.delta_n, v_t) * w;
-    const Vec3 force = ct.normal * (w * fn.total()) + damp_t;
-    out.apply(force, ct.point, bi, bj);
+    out.add(ct.normal * (w * fn.total()) + damp_t, ct.point, bi, bj);
+    if (fn.ja_extra != 0.0) out.ja_scaling.add(ct.normal * (w * fn.ja_extra), ct.point, bi, bj);
+    out.dissipative.add(ct.normal * (w * fn.damping) + damp_t, ct.point, bi, bj);
     out.energy += w * fn.energy;
-    out.power_ja += w * fn.ja_extra * v_n;
-    out.power_diss += w * fn.damping * v_n + dot(damp_t, v_rel);
 
     if (!fn.overlap) continue;
     out.touching = true;
@@ -92,8 +102,8 @@ inline PairResult linear_pair_forces(const Contact *contacts, int n, double j_a,
     const Contact &ct = contacts[deepest];
     const Vec3 v_rel = bj.velocity_at(ct.point) - bi.velocity_at(ct.point);
     const Vec3 friction = linear_friction_force(c, ct.delta_n, tangential_part(v_rel, ct.normal)) * ct.weight;
-    out.apply(friction, ct.point, bi, bj);
-    out.power_diss += dot(friction, v_rel);
+    out.add(friction, ct.point, bi, bj);
+    out.dissipative.add(friction, ct.point, bi, bj);
     return out;
   }
 
@@ -105,8 +115,8 @@ inline PairResult linear_pair_forces(const Contact *contacts, int n, double j_a,
   const Vec3 v_t = sum_vt * (1.0 / sum_a);
   const TangentialSpringResult spring =
       linear_tangential_spring(*xi, normal, v_t, settings.dt, c.k_t, c.mu * sum_a, settings.update_history);
-  out.apply(spring.force, point, bi, bj);
-  out.power_diss += dot(spring.force, bj.velocity_at(point) - bi.velocity_at(point));
+  out.add(spring.force, point, bi, bj);
+  out.dissipative.add(spring.force, point, bi, bj);
   return out;
 }
 

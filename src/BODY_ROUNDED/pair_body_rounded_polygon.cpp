@@ -11,10 +11,10 @@
 #include "comm.h"
 #include "domain.h"
 #include "error.h"
+#include "fix_body_work.h"
 #include "fix_dummy.h"
 #include "fix_neigh_history.h"
 #include "force.h"
-#include "math_extra.h"
 #include "memory.h"
 #include "modify.h"
 #include "neigh_list.h"
@@ -48,6 +48,12 @@ PairBodyRoundedPolygonDEM::PairBodyRoundedPolygonDEM(LAMMPS *lmp) : Pair(lmp)
   // History per pair is xi (3 values), antisymmetric under i <-> j, which
   // is the host's default transfer between the two atoms' neighbor lists.
   nondefault_history_transfer = 0;
+  // The work is integrated at the end of each step, when the velocities
+  // are those of the positions (see work_accounting.h): an internal fix
+  // calls back. Loads on ghost atoms are summed onto their owners.
+  comm_reverse = body_dem::WorkAccounting::kValuesPerAtom;
+  fix_work = dynamic_cast<FixBodyWork *>(modify->add_fix(work_fix_id() + " all BODY_DEM_WORK"));
+  fix_work->client = this;
   // Placeholder replaced by the history fix in init_style(), so that the
   // history fix keeps the place of the pair style in the list of fixes.
   fix_dummy = dynamic_cast<FixDummy *>(
@@ -57,6 +63,7 @@ PairBodyRoundedPolygonDEM::PairBodyRoundedPolygonDEM(LAMMPS *lmp) : Pair(lmp)
 PairBodyRoundedPolygonDEM::~PairBodyRoundedPolygonDEM()
 {
   delete[] pvector;
+  if (modify->find_fix(work_fix_id()) >= 0) modify->delete_fix(work_fix_id());
   if (fix_history)
     modify->delete_fix(history_fix_id());
   else if (modify->find_fix("NEIGH_HISTORY_BRPG_DUMMY" + std::to_string(instance_me)) >= 0)
@@ -65,6 +72,11 @@ PairBodyRoundedPolygonDEM::~PairBodyRoundedPolygonDEM()
     memory->destroy(setflag);
     memory->destroy(cutsq);
   }
+}
+
+std::string PairBodyRoundedPolygonDEM::work_fix_id() const
+{
+  return "BODY_DEM_WORK_BRPG" + std::to_string(instance_me);
 }
 
 std::string PairBodyRoundedPolygonDEM::history_fix_id() const
@@ -209,58 +221,6 @@ double PairBodyRoundedPolygonDEM::init_one(int i, int j)
   return maxrad[i] + maxrad[j] + cut_surface;
 }
 
-/* Space-frame vertices and angular velocities of all local and ghost
-   bodies, once per step (not once per neighbour pair). */
-
-void PairBodyRoundedPolygonDEM::refresh_bodies()
-{
-  const int nall = atom->nlocal + atom->nghost;
-  const int *body = atom->body;
-  double **x = atom->x, **v = atom->v, **angmom = atom->angmom;
-
-  first_vertex.resize(nall + 1);
-  int total = 0;
-  for (int i = 0; i < nall; i++) {
-    first_vertex[i] = total;
-    if (body[i] >= 0) total += bptr->nsub(&avec->bonus[body[i]]);
-  }
-  first_vertex[nall] = total;
-  if (static_cast<int>(vertex_buffer.size()) < total) vertex_buffer.resize(total);
-  shapes.resize(nall);
-  motions.resize(nall);
-
-  double rot[3][3], disp[3];
-  for (int i = 0; i < nall; i++) {
-    body_dem::PolygonShape &s = shapes[i];
-    s.vertices = vertex_buffer.data() + first_vertex[i];
-    s.nvertices = first_vertex[i + 1] - first_vertex[i];
-    s.rounded_radius = 0.0;
-    body_dem::BodyMotion &m = motions[i];
-    m.center = Vec3::from(x[i]);
-    m.velocity = Vec3::from(v[i]);
-    if (body[i] < 0) continue;
-    AtomVecBody::Bonus *bonus = &avec->bonus[body[i]];
-    s.rounded_radius = bptr->rounded_radius(bonus);
-    MathExtra::quat_to_mat(bonus->quat, rot);
-    const double *coords = bptr->coords(bonus);
-    Vec3 *out = vertex_buffer.data() + first_vertex[i];
-    for (int k = 0; k < s.nvertices; k++) {
-      MathExtra::matvec(rot, &coords[3 * k], disp);
-      out[k] = m.center + Vec3::from(disp);
-    }
-    double omega[3];
-    MathExtra::mq_to_omega(angmom[i], bonus->quat, bonus->inertia, omega);
-    m.omega = Vec3::from(omega);
-  }
-}
-
-bool PairBodyRoundedPolygonDEM::accumulate_work() const
-{
-  // Work is accumulated over time steps of a run: not in the setup of a
-  // run (no time passes) and not during an energy minimization.
-  return update->whichflag == 1 && !update->setupflag;
-}
-
 body_dem::PairStepSettings PairBodyRoundedPolygonDEM::step_settings() const
 {
   body_dem::PairStepSettings s;
@@ -273,15 +233,15 @@ body_dem::PairStepSettings PairBodyRoundedPolygonDEM::step_settings() const
 void PairBodyRoundedPolygonDEM::compute(int eflag, int vflag)
 {
   ev_init(eflag, vflag);
-  refresh_bodies();
+  // Vertices to the space frame once per step, not once per neighbour pair.
+  frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
 
   double **x = atom->x, **f = atom->f, **torque = atom->torque;
   const int *type = atom->type;
   const int nlocal = atom->nlocal;
   const double *radius = atom->radius;
   const body_dem::PairStepSettings settings = step_settings();
-  const bool work = accumulate_work();
-  const double dt = update->dt;
+  work.begin_step(atom->nlocal + atom->nghost);
 
   int *touch = nullptr;
   double *history_values = nullptr;
@@ -306,7 +266,8 @@ void PairBodyRoundedPolygonDEM::compute(int eflag, int vflag)
       body_dem::PairResult r;
       if (dx * dx + dy * dy + dz * dz <= reach * reach) {
         body_dem::PolygonPairStatus status;
-        r = body_dem::polygon_pair_forces(shapes[i], motions[i], shapes[j], motions[j], c, delta_ua,
+        r = body_dem::polygon_pair_forces(frames.shape(i), frames.motion(i), frames.shape(j),
+                                          frames.motion(j), c, delta_ua,
                                           settings, history ? &xi : nullptr, &status);
         if (status.overflow) overflow++;
       }
@@ -316,25 +277,23 @@ void PairBodyRoundedPolygonDEM::compute(int eflag, int vflag)
         xi.to(&history_values[3 * jj]);
       }
 
-      f[i][0] -= r.force_j.x;
-      f[i][1] -= r.force_j.y;
-      f[i][2] -= r.force_j.z;
-      f[j][0] += r.force_j.x;
-      f[j][1] += r.force_j.y;
-      f[j][2] += r.force_j.z;
-      torque[i][0] += r.torque_i.x;
-      torque[i][1] += r.torque_i.y;
-      torque[i][2] += r.torque_i.z;
-      torque[j][0] += r.torque_j.x;
-      torque[j][1] += r.torque_j.y;
-      torque[j][2] += r.torque_j.z;
-      if (work) {
-        pvector[0] += dt * r.power_ja;
-        pvector[1] += dt * r.power_diss;
-      }
+      const body_dem::PairLoad &load = r.total;
+      f[i][0] -= load.force_j.x;
+      f[i][1] -= load.force_j.y;
+      f[i][2] -= load.force_j.z;
+      f[j][0] += load.force_j.x;
+      f[j][1] += load.force_j.y;
+      f[j][2] += load.force_j.z;
+      torque[i][0] += load.torque_i.x;
+      torque[i][1] += load.torque_i.y;
+      torque[i][2] += load.torque_i.z;
+      torque[j][0] += load.torque_j.x;
+      torque[j][1] += load.torque_j.y;
+      torque[j][2] += load.torque_j.z;
+      work.add(i, j, r);
       if (evflag)
-        ev_tally_xyz(i, j, nlocal, force->newton_pair, r.energy, 0.0, -r.force_j.x, -r.force_j.y,
-                     -r.force_j.z, dx, dy, dz);
+        ev_tally_xyz(i, j, nlocal, force->newton_pair, r.energy, 0.0, -load.force_j.x, -load.force_j.y,
+                     -load.force_j.z, dx, dy, dz);
     }
   }
 
@@ -343,15 +302,47 @@ void PairBodyRoundedPolygonDEM::compute(int eflag, int vflag)
                           std::to_string(body_dem::kMaxPolygonContacts) +
                           "; use bodies with fewer vertices");
 
+  comm->reverse_comm_pair(this);
   if (vflag_fdotr) virial_fdotr_compute();
+}
+
+int PairBodyRoundedPolygonDEM::pack_reverse_comm(int n, int first, double *buf)
+{
+  const int nv = body_dem::WorkAccounting::kValuesPerAtom;
+  for (int k = 0; k < n; k++) {
+    const double *row = work.row(first + k);
+    for (int m = 0; m < nv; m++) buf[nv * k + m] = row[m];
+  }
+  return nv * n;
+}
+
+void PairBodyRoundedPolygonDEM::unpack_reverse_comm(int n, int *list, double *buf)
+{
+  const int nv = body_dem::WorkAccounting::kValuesPerAtom;
+  for (int k = 0; k < n; k++) {
+    double *row = work.row(list[k]);
+    for (int m = 0; m < nv; m++) row[m] += buf[nv * k + m];
+  }
+}
+
+// Each rank integrates the power of its own atoms: the sum over ranks of
+// the trapezoidal rule is the trapezoidal rule of the total power, also
+// when atoms migrate, and compute pair sums pvector over the ranks.
+void PairBodyRoundedPolygonDEM::work_setup()
+{
+  double power[body_dem::WorkAccounting::kParts];
+  work.local_power(atom, avec, power);
+  work.start(power);
+}
+
+void PairBodyRoundedPolygonDEM::work_end_of_step()
+{
+  double power[body_dem::WorkAccounting::kParts];
+  work.local_power(atom, avec, power);
+  work.integrate(update->dt, power, pvector);
 }
 
 double PairBodyRoundedPolygonDEM::memory_usage()
 {
-  double bytes = Pair::memory_usage();
-  bytes += vertex_buffer.capacity() * sizeof(Vec3);
-  bytes += first_vertex.capacity() * sizeof(int);
-  bytes += shapes.capacity() * sizeof(body_dem::PolygonShape);
-  bytes += motions.capacity() * sizeof(body_dem::BodyMotion);
-  return bytes;
+  return Pair::memory_usage() + frames.memory_usage() + work.memory_usage();
 }

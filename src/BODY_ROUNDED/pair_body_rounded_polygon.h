@@ -10,8 +10,8 @@
 #include "pair.h"
 
 #include "linear_contact_law.h"
-#include "linear_pair_forces.h"
-#include "polygon_contacts.h"
+#include "polygon_body_frames.h"
+#include "work_accounting.h"
 
 #include <vector>
 
@@ -19,7 +19,7 @@ namespace LAMMPS_NS {
 
 // Named apart from the host's built-in class of the same style, which it
 // replaces when the plugin is loaded.
-class PairBodyRoundedPolygonDEM : public Pair {
+class PairBodyRoundedPolygonDEM : public Pair, public body_dem::WorkAccountingClient {
  public:
   PairBodyRoundedPolygonDEM(class LAMMPS *);
   ~PairBodyRoundedPolygonDEM() override;
@@ -29,6 +29,10 @@ class PairBodyRoundedPolygonDEM : public Pair {
   void init_style() override;
   double init_one(int, int) override;
   double memory_usage() override;
+  int pack_reverse_comm(int, int, double *) override;
+  void unpack_reverse_comm(int, int *, double *) override;
+  void work_setup() override;
+  void work_end_of_step() override;
 
   // Shared with the wall fix and the /omp variant.
   bool history_enabled() const { return history; }
@@ -37,6 +41,7 @@ class PairBodyRoundedPolygonDEM : public Pair {
     return coeffs[itype * (ntypes_alloc + 1) + jtype];
   }
   double delta_ua_value() const { return delta_ua; }
+  double friction_coefficient() const { return mu; }
 
  protected:
   // settings
@@ -50,10 +55,12 @@ class PairBodyRoundedPolygonDEM : public Pair {
   std::vector<double> maxrad;    // largest enclosing radius per type
 
   // space-frame shapes and motion of local + ghost bodies, refreshed once per step
-  std::vector<body_dem::Vec3> vertex_buffer;
-  std::vector<int> first_vertex;
-  std::vector<body_dem::PolygonShape> shapes;
-  std::vector<body_dem::BodyMotion> motions;
+  body_dem::PolygonBodyFrames frames;
+
+  // work of the j_a scaling and of damping and friction (pvector)
+  body_dem::WorkAccounting work;
+  class FixBodyWork *fix_work = nullptr;
+  std::string work_fix_id() const;
 
   class FixNeighHistory *fix_history = nullptr;
   class FixDummy *fix_dummy = nullptr;
@@ -61,9 +68,7 @@ class PairBodyRoundedPolygonDEM : public Pair {
   class BodyRoundedPolygon *bptr = nullptr;
 
   void allocate();
-  void refresh_bodies();
   body_dem::PairStepSettings step_settings() const;
-  bool accumulate_work() const;
   std::string history_fix_id() const;
 };
 

@@ -1,0 +1,44 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   body-dem package: space-frame shapes and rigid-body motion of rounded
+   polygons, computed once per step for the pair style and the wall
+   (LAMMPS glue: reads atom_style body data).
+------------------------------------------------------------------------- */
+
+#ifndef BODY_DEM_POLYGON_BODY_FRAMES_H
+#define BODY_DEM_POLYGON_BODY_FRAMES_H
+
+#include "linear_pair_forces.h"
+#include "polygon_contacts.h"
+
+#include <vector>
+
+namespace LAMMPS_NS {
+class Atom;
+class AtomVecBody;
+class BodyRoundedPolygon;
+}    // namespace LAMMPS_NS
+
+namespace body_dem {
+
+class PolygonBodyFrames {
+ public:
+  // Refreshes atoms 0..n-1: vertices in the space frame, rounded radius,
+  // centre, velocity and angular velocity (from angmom, quat and inertia).
+  // Atoms that are not bodies get an empty shape (nvertices = 0).
+  void refresh(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolygon *bptr,
+               int n);
+
+  const PolygonShape &shape(int i) const { return shapes_[i]; }
+  const BodyMotion &motion(int i) const { return motions_[i]; }
+  double memory_usage() const;
+
+ private:
+  std::vector<Vec3> vertices_;
+  std::vector<int> first_vertex_;
+  std::vector<PolygonShape> shapes_;
+  std::vector<BodyMotion> motions_;
+};
+
+}    // namespace body_dem
+
+#endif

@@ -1,0 +1,72 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   body-dem package: the work of the forces that do not derive from the
+   reported energy (the j_a scaling of cohesion; damping and friction),
+   for the energy balance that compute pair reports (LAMMPS glue).
+
+   Why per atom and at the end of the step: velocity Verlet changes the
+   kinetic energy over a step by dt/2 (F(n) + F(n+1)) . v(n+1/2) up to
+   O(dt^3). Summing the synchronized power P(n) = sum_atoms F_e . v +
+   T_e . omega of the extra loads with the trapezoidal rule,
+   W += dt/2 (P(n) + P(n+1)), differs from that by a telescoping sum,
+   so the balance KE + PE - W drifts only by O(dt^2). (The power with the
+   half-step velocities at force time would leave an O(dt) error.) The
+   loads on ghost atoms are summed onto their owners by reverse
+   communication before the power is taken.
+------------------------------------------------------------------------- */
+
+#ifndef BODY_DEM_WORK_ACCOUNTING_H
+#define BODY_DEM_WORK_ACCOUNTING_H
+
+#include "linear_pair_forces.h"
+
+#include <vector>
+
+namespace LAMMPS_NS {
+class Atom;
+class AtomVecBody;
+}    // namespace LAMMPS_NS
+
+namespace body_dem {
+
+class WorkAccounting {
+ public:
+  // force and torque of the j_a part, force and torque of the dissipative part
+  static constexpr int kValuesPerAtom = 12;
+  static constexpr int kParts = 2;
+
+  // Zeroes the loads of atoms 0..nall-1 (local and ghost).
+  void begin_step(int nall);
+  // Adds a pair's loads to its two atoms.
+  void add(int i, int j, const PairResult &r);
+  // Adds the loads of a wall contact (body i only; the wall is outside).
+  void add_wall(int i, const PairResult &r);
+
+  double *row(int i) { return &loads_[static_cast<size_t>(i) * kValuesPerAtom]; }
+
+  // Synchronized power of the loads on the local atoms of this rank.
+  void local_power(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, double power[kParts]) const;
+
+  // At the setup of a run: the power at the start, no work yet.
+  void start(const double power[kParts]);
+  // At the end of a step: trapezoidal rule onto work[0..1].
+  void integrate(double dt, const double power[kParts], double *work);
+
+  double memory_usage() const { return loads_.capacity() * sizeof(double); }
+
+ private:
+  std::vector<double> loads_;
+  double previous_[kParts] = {0.0, 0.0};
+  bool started_ = false;
+};
+
+// Implemented by the pair styles whose work an internal fix integrates.
+class WorkAccountingClient {
+ public:
+  virtual ~WorkAccountingClient() = default;
+  virtual void work_setup() = 0;          // after the forces of a run's setup
+  virtual void work_end_of_step() = 0;    // after the velocities of a step
+};
+
+}    // namespace body_dem
+
+#endif
