@@ -24,6 +24,12 @@ namespace body_dem_test {
 
 std::string plugin_path() { return BODY_DEM_PLUGIN_PATH; }
 std::string source_dir() { return BODY_DEM_SOURCE_DIR; }
+std::string work_dir()
+{
+  char buf[4096];
+  if (!getcwd(buf, sizeof(buf))) throw std::runtime_error("getcwd failed");
+  return buf;
+}
 
 namespace {
 std::string unique_log_name(MPI_Comm comm)
@@ -139,6 +145,24 @@ std::vector<double> LammpsSession::gather_by_id(const std::string &what)
   }
   MPI_Allreduce(local.data(), all.data(), static_cast<int>(all.size()), MPI_DOUBLE, MPI_SUM, lmp->world);
   return all;
+}
+
+void run_example(LammpsSession &session, const std::string &name,
+                 const std::vector<std::pair<std::string, std::string>> &variables)
+{
+  session.command("variable plugin index " + plugin_path());
+  for (const auto &v : variables) session.command("variable " + v.first + " index " + v.second);
+  char previous[4096];
+  if (!getcwd(previous, sizeof(previous))) throw std::runtime_error("getcwd failed");
+  const std::string folder = source_dir() + "/examples/body";
+  if (chdir(folder.c_str()) != 0) throw std::runtime_error("cannot enter " + folder);
+  try {
+    session.lmp->input->file(name.c_str());
+  } catch (...) {
+    if (chdir(previous) != 0) perror("chdir");
+    throw;
+  }
+  if (chdir(previous) != 0) throw std::runtime_error("cannot return to " + std::string(previous));
 }
 
 std::string error_of(LammpsSession &session, const std::string &line)

@@ -18,6 +18,8 @@ namespace body_dem_test {
 // Path of the plugin module and of the source tree, compiled in by CMake.
 std::string plugin_path();
 std::string source_dir();
+// The working directory of the test program (where it writes its files).
+std::string work_dir();
 
 class LammpsSession {
  public:
@@ -54,6 +56,13 @@ class LammpsSession {
  private:
   std::string logfile_;
 };
+
+// Runs the input script examples/body/<name> of the package in that folder
+// (restoring the working directory afterwards), with `variables` defined
+// first as index variables, like -var on the command line; the plugin path
+// is passed as the variable `plugin`.
+void run_example(LammpsSession &session, const std::string &name,
+                 const std::vector<std::pair<std::string, std::string>> &variables = {});
 
 // Runs `line` and returns the text of the LAMMPS error it raised, or
 // "no error" when it ran through.
