@@ -167,7 +167,6 @@ void FixWallBodyPolygonDEM::end_of_step()
 void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
 {
   const int nlocal = atom->nlocal;
-  frames.refresh(atom, avec, bptr, nlocal);
 
   // Wall position and velocity (wiggle: coord + A - A cos(omega t)).
   double shift = 0.0, speed = 0.0;
@@ -195,13 +194,34 @@ void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
   wall_energy = 0.0;
   work.begin_step(nlocal);
   body_dem::PolygonContactList contacts;
+  double **x = atom->x;
+  const double *radius = atom->radius;
 
   for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit) || atom->body[i] < 0) continue;
-    const body_dem::PolygonShape &shape = frames.shape(i);
-    const body_dem::BodyMotion &motion = frames.motion(i);
+    // Only bodies whose enclosing circle reaches a wall need their vertices.
+    bool near[kWallsMax] = {false, false};
+    if (wallstyle == WallStyle::zcylinder) {
+      near[0] = std::hypot(x[i][0], x[i][1]) + radius[i] >= cylinder_radius;
+    } else {
+      near[0] = has_lo && x[i][wall_axis] - radius[i] <= lo + normal_shift;
+      near[1] = has_hi && x[i][wall_axis] + radius[i] >= hi + normal_shift;
+    }
+    if (!near[0] && !near[1]) {
+      if (history)
+        for (int m = 0; m < kWallsMax * kHistoryPerWall; m++) wall_history[i][m] = 0.0;
+      continue;
+    }
+    const int nv = body_dem::PolygonBodyFrames::vertex_count(atom, avec, bptr, i);
+    if (static_cast<int>(vertex_buffer.size()) < nv) vertex_buffer.resize(nv);
+    body_dem::PolygonShape shape;
+    body_dem::BodyMotion motion;
+    body_dem::PolygonBodyFrames::transform_one(atom, avec, bptr, i, vertex_buffer.data(), shape, motion);
     for (int w = 0; w < kWallsMax; w++) {
-      if ((w == 0 && !has_lo) || (w == 1 && !has_hi)) continue;
+      if (!near[w]) {
+        for (int m = 0; m < kHistoryPerWall; m++) wall_history[i][kHistoryPerWall * w + m] = 0.0;
+        continue;
+      }
       if (wallstyle == WallStyle::zcylinder) {
         body_dem::find_polygon_wall_contacts(shape, body_dem::CylinderWall{cylinder_radius}, 0.0, contacts);
       } else {
@@ -248,7 +268,7 @@ double FixWallBodyPolygonDEM::compute_vector(int /*n*/)
 double FixWallBodyPolygonDEM::memory_usage()
 {
   return static_cast<double>(atom->nmax) * kWallsMax * kHistoryPerWall * sizeof(double) +
-      frames.memory_usage() + work.memory_usage();
+      vertex_buffer.capacity() * sizeof(Vec3) + work.memory_usage();
 }
 
 void FixWallBodyPolygonDEM::grow_arrays(int nmax)

@@ -11,6 +11,8 @@
 
 #include "linear_contact_law.h"
 #include "polygon_body_frames.h"
+
+#include <vector>
 #include "work_accounting.h"
 
 namespace LAMMPS_NS {
@@ -64,7 +66,7 @@ class FixWallBodyPolygonDEM : public Fix {
 
   class AtomVecBody *avec = nullptr;
   class BodyRoundedPolygon *bptr = nullptr;
-  body_dem::PolygonBodyFrames frames;
+  std::vector<body_dem::Vec3> vertex_buffer;    // space-frame vertices of one body
 };
 
 }    // namespace LAMMPS_NS

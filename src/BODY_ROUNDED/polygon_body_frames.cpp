@@ -9,46 +9,55 @@ using namespace LAMMPS_NS;
 
 namespace body_dem {
 
+int PolygonBodyFrames::vertex_count(Atom *atom, AtomVecBody *avec, BodyRoundedPolygon *bptr, int i)
+{
+  const int b = atom->body[i];
+  return b >= 0 ? bptr->nsub(&avec->bonus[b]) : 0;
+}
+
+void PolygonBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoundedPolygon *bptr, int i,
+                                      Vec3 *vertices, PolygonShape &shape, BodyMotion &motion)
+{
+  shape.vertices = vertices;
+  shape.nvertices = vertex_count(atom, avec, bptr, i);
+  shape.rounded_radius = 0.0;
+  motion.center = Vec3::from(atom->x[i]);
+  motion.velocity = Vec3::from(atom->v[i]);
+  motion.omega = Vec3{};
+  if (atom->body[i] < 0) return;
+  AtomVecBody::Bonus *bonus = &avec->bonus[atom->body[i]];
+  shape.rounded_radius = bptr->rounded_radius(bonus);
+  double rot[3][3], disp[3], omega[3];
+  MathExtra::quat_to_mat(bonus->quat, rot);
+  const double *coords = bptr->coords(bonus);
+  for (int k = 0; k < shape.nvertices; k++) {
+    MathExtra::matvec(rot, &coords[3 * k], disp);
+    vertices[k] = motion.center + Vec3::from(disp);
+  }
+  // omega = R diag(1/I) R^T L with the rotation matrix already at hand
+  // (the same as MathExtra::mq_to_omega, without building it again).
+  double body_l[3];
+  MathExtra::transpose_matvec(rot, atom->angmom[i], body_l);
+  for (int d = 0; d < 3; d++) body_l[d] = bonus->inertia[d] == 0.0 ? 0.0 : body_l[d] / bonus->inertia[d];
+  MathExtra::matvec(rot, body_l, omega);
+  motion.omega = Vec3::from(omega);
+}
+
 void PolygonBodyFrames::refresh(Atom *atom, AtomVecBody *avec, BodyRoundedPolygon *bptr, int n)
 {
-  const int *body = atom->body;
-  double **x = atom->x, **v = atom->v, **angmom = atom->angmom;
-
   // Sizes only grow: after the first steps no allocation happens here.
   first_vertex_.resize(n + 1);
   int total = 0;
   for (int i = 0; i < n; i++) {
     first_vertex_[i] = total;
-    if (body[i] >= 0) total += bptr->nsub(&avec->bonus[body[i]]);
+    total += vertex_count(atom, avec, bptr, i);
   }
   first_vertex_[n] = total;
   if (static_cast<int>(vertices_.size()) < total) vertices_.resize(total);
   shapes_.resize(n);
   motions_.resize(n);
-
-  double rot[3][3], disp[3], omega[3];
-  for (int i = 0; i < n; i++) {
-    PolygonShape &s = shapes_[i];
-    s.vertices = vertices_.data() + first_vertex_[i];
-    s.nvertices = first_vertex_[i + 1] - first_vertex_[i];
-    s.rounded_radius = 0.0;
-    BodyMotion &m = motions_[i];
-    m.center = Vec3::from(x[i]);
-    m.velocity = Vec3::from(v[i]);
-    m.omega = Vec3{};
-    if (body[i] < 0) continue;
-    AtomVecBody::Bonus *bonus = &avec->bonus[body[i]];
-    s.rounded_radius = bptr->rounded_radius(bonus);
-    MathExtra::quat_to_mat(bonus->quat, rot);
-    const double *coords = bptr->coords(bonus);
-    Vec3 *out = vertices_.data() + first_vertex_[i];
-    for (int k = 0; k < s.nvertices; k++) {
-      MathExtra::matvec(rot, &coords[3 * k], disp);
-      out[k] = m.center + Vec3::from(disp);
-    }
-    MathExtra::mq_to_omega(angmom[i], bonus->quat, bonus->inertia, omega);
-    m.omega = Vec3::from(omega);
-  }
+  for (int i = 0; i < n; i++)
+    transform_one(atom, avec, bptr, i, vertices_.data() + first_vertex_[i], shapes_[i], motions_[i]);
 }
 
 double PolygonBodyFrames::memory_usage() const

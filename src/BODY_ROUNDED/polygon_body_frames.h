@@ -28,6 +28,16 @@ class PolygonBodyFrames {
   void refresh(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolygon *bptr,
                int n);
 
+  // The same for one atom, into caller-provided storage for its vertices
+  // (at least the atom's number of vertices); for the walls, which need
+  // only the few bodies near them.
+  static void transform_one(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
+                            LAMMPS_NS::BodyRoundedPolygon *bptr, int i, Vec3 *vertices, PolygonShape &shape,
+                            BodyMotion &motion);
+  // Number of vertices of atom i (0 when it is not a body).
+  static int vertex_count(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
+                          LAMMPS_NS::BodyRoundedPolygon *bptr, int i);
+
   const PolygonShape &shape(int i) const { return shapes_[i]; }
   const BodyMotion &motion(int i) const { return motions_[i]; }
   double memory_usage() const;

@@ -53,12 +53,15 @@ void WorkAccounting::local_power(Atom *atom, AtomVecBody *avec, double power[kPa
   double **v = atom->v, **angmom = atom->angmom;
   const int *body = atom->body;
   for (int i = 0; i < nlocal; i++) {
+    const double *r = &loads_[static_cast<size_t>(i) * kValuesPerAtom];
+    bool loaded = false;
+    for (int m = 0; m < kValuesPerAtom; m++) loaded = loaded || r[m] != 0.0;
+    if (!loaded) continue;    // most atoms, for a wall
     double omega[3] = {0.0, 0.0, 0.0};
     if (body[i] >= 0) {
       AtomVecBody::Bonus *bonus = &avec->bonus[body[i]];
       MathExtra::mq_to_omega(angmom[i], bonus->quat, bonus->inertia, omega);
     }
-    const double *r = &loads_[static_cast<size_t>(i) * kValuesPerAtom];
     for (int part = 0; part < kParts; part++) {
       const double *q = r + 6 * part;
       power[part] += q[0] * v[i][0] + q[1] * v[i][1] + q[2] * v[i][2] + q[3] * omega[0] +
