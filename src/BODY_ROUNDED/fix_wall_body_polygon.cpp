@@ -237,7 +237,7 @@ void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
       wall_motion.center = motion.center;
       wall_motion.velocity = wall_velocity;
       const body_dem::PairResult r = body_dem::linear_pair_forces(
-          contacts.items, contacts.size, 1.0, motion, wall_motion, coeffs, settings, history ? &xi : nullptr);
+          contacts.data(), contacts.size, 1.0, motion, wall_motion, coeffs, settings, history ? &xi : nullptr);
       if (!r.touching) xi = Vec3{};
       xi.to(&wall_history[i][kHistoryPerWall * w]);
       f[i][0] -= r.total.force_j.x;

@@ -5,6 +5,8 @@
 #include "body_rounded_polygon.h"
 #include "math_extra.h"
 
+#include <algorithm>
+
 using namespace LAMMPS_NS;
 
 namespace body_dem {
@@ -21,12 +23,17 @@ void PolygonBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRounded
   shape.vertices = vertices;
   shape.nvertices = vertex_count(atom, avec, bptr, i);
   shape.rounded_radius = 0.0;
+  shape.skeleton_radius = -1.0;
   motion.center = Vec3::from(atom->x[i]);
   motion.velocity = Vec3::from(atom->v[i]);
   motion.omega = Vec3{};
   if (atom->body[i] < 0) return;
   AtomVecBody::Bonus *bonus = &avec->bonus[atom->body[i]];
   shape.rounded_radius = bptr->rounded_radius(bonus);
+  // atom->radius encloses the rounded body: the skeleton lies within
+  // radius - r of the centre.
+  shape.center = motion.center;
+  shape.skeleton_radius = std::max(0.0, atom->radius[i] - shape.rounded_radius);
   double rot[3][3], disp[3], omega[3];
   MathExtra::quat_to_mat(bonus->quat, rot);
   const double *coords = bptr->coords(bonus);

@@ -61,6 +61,11 @@ struct PolygonShape {
   int nvertices;           //   n >= 3: closed convex polygon, edges (k, k+1 mod n), n edges
                            //   n == 2: a rod, one edge (0,1); n == 1: a disk, no edge
   double rounded_radius;   // r: the surface lies r outside the skeleton
+  // Optional enclosing circle of the skeleton (centre, radius >= 0), for an
+  // early out: a vertex farther from it than the radius plus the reach of
+  // the contact cannot touch the body. Negative: not given, no early out.
+  Vec3 center{};
+  double skeleton_radius = -1.0;
 };
 
 constexpr int kMaxPolygonContacts = 64;
@@ -282,6 +287,15 @@ namespace polygon_detail {
     return owner == Owner::body_i ? Vec3{-1.0, 0.0, 0.0} : Vec3{1.0, 0.0, 0.0};
   }
 
+  // False when the vertex p is too far from body B's enclosing circle to be
+  // inside B or within `reach` of it (the skipped call would add nothing).
+  inline bool may_touch(const Vec3 &p, const PolygonShape &b, double reach)
+  {
+    if (b.skeleton_radius < 0.0) return true;
+    const double limit = b.skeleton_radius + reach;
+    return norm2(p - b.center) <= limit * limit;
+  }
+
   // Test vertex `a` of body A against body B (orientation_b from
   // polygon_orientation of B) and append the contact it makes, if any.
   inline void add_vertex_contact(const PolygonShape &body_a, int a, const PolygonShape &body_b,
@@ -336,10 +350,13 @@ inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj,
   out.clear();
   const double orientation_i = polygon_orientation(bi.vertices, bi.nvertices);
   const double orientation_j = polygon_orientation(bj.vertices, bj.nvertices);
+  const double reach = bi.rounded_radius + bj.rounded_radius + cutoff;
   for (int a = 0; a < bi.nvertices; ++a)
-    polygon_detail::add_vertex_contact(bi, a, bj, orientation_j, Owner::body_i, cutoff, out);
+    if (polygon_detail::may_touch(bi.vertices[a], bj, reach))
+      polygon_detail::add_vertex_contact(bi, a, bj, orientation_j, Owner::body_i, cutoff, out);
   for (int b = 0; b < bj.nvertices; ++b)
-    polygon_detail::add_vertex_contact(bj, b, bi, orientation_i, Owner::body_j, cutoff, out);
+    if (polygon_detail::may_touch(bj.vertices[b], bi, reach))
+      polygon_detail::add_vertex_contact(bj, b, bi, orientation_i, Owner::body_j, cutoff, out);
   return out.size;
 }
 

@@ -32,7 +32,7 @@ inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &
   find_polygon_contacts(si, sj, c.cutoff, contacts);
   if (status) status->overflow = contacts.overflow;
   const double length = keep_two_farthest_contacts(contacts);
-  return linear_pair_forces(contacts.items, contacts.size, polygon_ja(length, delta_ua), mi, mj, c,
+  return linear_pair_forces(contacts.data(), contacts.size, polygon_ja(length, delta_ua), mi, mj, c,
                             settings, xi);
 }
 

@@ -44,9 +44,11 @@ inline Vec3 contact_point(const Vec3 &on_i, const Vec3 &normal, double r_i, doub
 
 // Fixed-capacity list of contacts: no heap allocation per pair. add()
 // reports overflow instead of growing, so the caller can raise an error.
+// The slots are left uninitialized until used: a list lives on the stack
+// of every neighbour pair, and zeroing all slots (Contact has default
+// member values) cost more than finding the contacts.
 template <int Capacity> struct ContactList {
   static constexpr int capacity = Capacity;
-  Contact items[Capacity];
   int size = 0;
   bool overflow = false;
 
@@ -61,13 +63,21 @@ template <int Capacity> struct ContactList {
       overflow = true;
       return false;
     }
-    items[size++] = c;
+    slots_.items[size++] = c;
     return true;
   }
-  Contact &operator[](int k) { return items[k]; }
-  const Contact &operator[](int k) const { return items[k]; }
-  const Contact *begin() const { return items; }
-  const Contact *end() const { return items + size; }
+  Contact *data() { return slots_.items; }
+  const Contact *data() const { return slots_.items; }
+  Contact &operator[](int k) { return slots_.items[k]; }
+  const Contact &operator[](int k) const { return slots_.items[k]; }
+  const Contact *begin() const { return slots_.items; }
+  const Contact *end() const { return slots_.items + size; }
+
+ private:
+  union Slots {
+    Slots() {}    // leaves the items uninitialized
+    Contact items[Capacity];
+  } slots_;
 };
 
 }    // namespace body_dem
