@@ -3,7 +3,7 @@
 above a floor, with random orientations and small random velocities, for
 in.polygon_pour. Deterministic (fixed seed).
 
-usage: make_polygon_pour.py [ncolumns] [nrows] [output]
+usage: make_polygon_pour.py [ncolumns] [nrows] [output] [squares_only]
 """
 import math
 import random
@@ -27,6 +27,7 @@ def main():
     ncol = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     nrow = int(sys.argv[2]) if len(sys.argv) > 2 else 8
     output = sys.argv[3] if len(sys.argv) > 3 else "data.polygon_pour"
+    squares_only = len(sys.argv) > 4 and sys.argv[4] == "squares_only"
     rng = random.Random(7)
     spacing, rounded_diameter = 1.6, 0.1
     width = ncol * spacing
@@ -36,7 +37,7 @@ def main():
         for col in range(ncol):
             x = (col + 0.5) * spacing - 0.5 * width
             y = (row + 1.0) * spacing
-            if (row + col) % 3 == 2:
+            if (row + col) % 3 == 2 and not squares_only:
                 verts, kind = regular_polygon(5, 0.55, rng.uniform(0, 2 * math.pi)), 2
             else:
                 verts, kind = regular_polygon(4, 0.6, rng.uniform(0, 2 * math.pi)), 1

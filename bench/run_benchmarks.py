@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Benchmarks of the package's styles against the host LAMMPS's built-in
+styles, measured side by side in one run of this script on this machine.
+
+Each case runs a LAMMPS process on the same input: with the plugin loaded
+(the package's style) or without it (the host's built-in style of the same
+name). Every measurement is preceded by one warm-up run and repeated; the
+table gives the median timesteps/s, the min-max range, and the ratio to
+the case's baseline. Speed is measured here, never asserted by a test.
+
+usage: bench/run_benchmarks.py [--build build] [--repeat 3] [--steps N] [--only NAME]
+"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def run_lammps(lmp, args, cwd, nprocs=1, threads=1, env_extra=None):
+    cmd = [lmp, "-log", "none", "-echo", "none", "-nocite"] + args
+    if nprocs > 1:
+        cmd = ["mpirun", "-np", str(nprocs), "--oversubscribe"] + cmd
+        if os.geteuid() == 0:
+            cmd.insert(1, "--allow-run-as-root")
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+    if env_extra:
+        env.update(env_extra)
+    out = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    if out.returncode != 0 or "ERROR" in out.stdout:
+        sys.stderr.write(out.stdout[-3000:] + out.stderr[-3000:])
+        raise RuntimeError("LAMMPS failed: " + " ".join(cmd))
+    return out.stdout
+
+
+def steps_per_second(output):
+    """timesteps/s of the last run, from its 'Loop time of T on P procs for N steps' line."""
+    loops = re.findall(r"Loop time of ([0-9.eE+-]+) on \d+ procs for (\d+) steps", output)
+    if not loops:
+        raise RuntimeError("no 'Loop time' line in the LAMMPS output")
+    seconds, steps = loops[-1]
+    return int(steps) / float(seconds)
+
+
+def ensure_polygon_packing(lmp, plugin, work, settle_steps):
+    """2000 rounded squares poured onto a floor and settled for `settle_steps`
+    steps with the package's style and history (made once, kept in `work`).
+
+    Squares only: the host's built-in style keeps at most 4 candidate
+    contacts per pair on the stack and crashes on a dense packing with
+    pentagons (more vertex-edge candidates within its cutoff)."""
+    packing = os.path.join(work, f"packing_squares_{settle_steps}.data")
+    if os.path.exists(packing):
+        return packing
+    source = os.path.join(work, "data.square_pour_2000")
+    if not os.path.exists(source):
+        subprocess.run([sys.executable, os.path.join(ROOT, "examples", "body", "make_polygon_pour.py"),
+                        "50", "40", source, "squares_only"], check=True)
+    print(f"bench: settling 2000 squares for {settle_steps} steps (kept in {work}) ...", flush=True)
+    run_lammps(lmp, ["-in", os.path.join(HERE, "in.settle_polygons"), "-var", "plugin", plugin,
+                     "-var", "input", source, "-var", "output", packing + ".tmp",
+                     "-var", "nsteps", str(settle_steps)], cwd=work)
+    os.replace(packing + ".tmp", packing)
+    return packing
+
+
+def measure(label, lmp, args, cwd, repeat, **kw):
+    """Median and range of timesteps/s, or None when LAMMPS fails (e.g. crashes)."""
+    try:
+        run_lammps(lmp, args, cwd, **kw)    # warm-up: caches, page faults, CPU clock
+        rates = [steps_per_second(run_lammps(lmp, args, cwd, **kw)) for _ in range(repeat)]
+    except RuntimeError as e:
+        print(f"  {label:<46} FAILED ({e})", flush=True)
+        return None
+    print(f"  {label:<46} {statistics.median(rates):10.1f} steps/s", flush=True)
+    return rates
+
+
+def polygon_cases(lmp, plugin, work, repeat, steps):
+    rows = []
+    plugin_load = ["-var", "load", f"plugin load {plugin}"]
+    # The host's built-in style crashes (segmentation fault) on the settled
+    # packing, where aligned squares give more than its 4 contact slots;
+    # the dense packing after 10000 steps of pouring is the last state it
+    # survives, so both are measured.
+    for settle, case in ((10000, "2d pour, 2000 squares, dense"), (30000, "2d packing, 2000 squares, settled")):
+        packing = ensure_polygon_packing(lmp, plugin, work, settle)
+        base = ["-in", os.path.join(HERE, "in.bench_polygons"), "-var", "data", packing,
+                "-var", "nsteps", str(steps)]
+        print(f"{case}:", flush=True)
+        host = measure("host body/rounded/polygon (built-in)", lmp, base, work, repeat)
+        pkg = measure("package body/rounded/polygon", lmp, base + plugin_load, work, repeat)
+        hist = measure("package body/rounded/polygon history", lmp,
+                       base + plugin_load + ["-var", "history", "history"], work, repeat)
+        baseline = host if host else pkg
+        rows.append((case, "host built-in body/rounded/polygon", host, baseline))
+        rows.append((case, "package body/rounded/polygon", pkg, baseline))
+        rows.append((case, "package body/rounded/polygon history", hist, baseline))
+    return rows
+
+
+def print_table(rows):
+    print()
+    print("baseline: the host's built-in style on the same input (the package's style without")
+    print("history where the host's crashed)")
+    print(f"| case | style | median steps/s | min-max | ratio to baseline |")
+    print(f"|---|---|---:|---:|---:|")
+    for case, style, rates, baseline in rows:
+        if rates is None:
+            print(f"| {case} | {style} | crashed | - | - |")
+            continue
+        med = statistics.median(rates)
+        ratio = med / statistics.median(baseline) if baseline else float("nan")
+        print(f"| {case} | {style} | {med:.1f} | {min(rates):.1f}-{max(rates):.1f} | {ratio:.2f} |")
+
+
+def describe_machine():
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"), help="the package's build folder")
+    parser.add_argument("--repeat", type=int, default=3, help="measured runs per case (after one warm-up)")
+    parser.add_argument("--steps", type=int, default=1000, help="time steps per measured run")
+    parser.add_argument("--work", default=None, help="folder for the generated packings (kept between runs)")
+    args = parser.parse_args()
+
+    lmp = os.path.join(args.build, "lmp")
+    plugin = os.path.join(args.build, "bodydemplugin.so")
+    for path in (lmp, plugin):
+        if not os.path.exists(path):
+            sys.exit(f"bench: {path} not found; build the package first (tools/build.sh)")
+    work = args.work or os.path.join(args.build, "bench-work")
+    os.makedirs(work, exist_ok=True)
+
+    print(f"bench: {describe_machine()}; {args.repeat} runs of {args.steps} steps per case after a warm-up")
+    start = time.time()
+    rows = polygon_cases(lmp, plugin, work, args.repeat, args.steps)
+    print_table(rows)
+    print(f"\nbench: done in {time.time() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
