@@ -2,7 +2,7 @@
 """Writes data.polygon_gas: a 2d gas of rounded squares and disks in a
 periodic box, for in.polygon_gas. Deterministic (fixed seed).
 
-usage: make_polygon_gas.py [nx] [output]
+usage: make_polygon_gas.py [nx] [output] [mixed|disks]
 """
 import math
 import random
@@ -28,6 +28,7 @@ def plate_inertia(mass, vertices):
 def main():
     nx = int(sys.argv[1]) if len(sys.argv) > 1 else 8
     output = sys.argv[2] if len(sys.argv) > 2 else "data.polygon_gas"
+    disks_only = len(sys.argv) > 3 and sys.argv[3] == "disks"
     rng = random.Random(20261202)
     spacing, side, rounded_diameter = 2.0, 1.0, 0.2
     length = nx * spacing
@@ -37,7 +38,7 @@ def main():
             x = (i + 0.5) * spacing - 0.5 * length
             y = (j + 0.5) * spacing - 0.5 * length
             vx, vy = rng.uniform(-1, 1), rng.uniform(-1, 1)
-            if (i + j) % 2 == 0:
+            if (i + j) % 2 == 0 and not disks_only:
                 a = rng.uniform(0, math.pi / 2)
                 r = side / math.sqrt(2.0)
                 verts = [(r * math.cos(a + math.pi / 4 + k * math.pi / 2),
