@@ -6,6 +6,7 @@
 
 #include "error.h"
 #include "lammps.h"
+#include "utils.h"
 
 #include <cerrno>
 #include <cmath>
@@ -46,6 +47,19 @@ class StyleArgs {
     const double value = number(arg, name);
     if (value <= 0.0) fail(std::string("argument ") + name + " must be > 0, got " + arg);
     return value;
+  }
+
+  // An atom type or a range of them as LAMMPS writes it (N, *, N*, *M,
+  // N*M) within 1..ntypes, e.g. I and J of pair_coeff; sets lo <= hi.
+  void type_range(const char *arg, const char *name, int ntypes, int &lo, int &hi) const
+  {
+    // Without an Error object utils::bounds() only parses (lo = hi = -1 for
+    // characters other than digits, '*' and '-'), so that the message of a
+    // bad range can name the command and the argument.
+    LAMMPS_NS::utils::bounds(FLERR, arg, 1, ntypes, lo, hi, nullptr);
+    if (lo < 1 || hi > ntypes || lo > hi)
+      fail(std::string("argument ") + name + " must be an atom type or a range of atom types within 1-" +
+           std::to_string(ntypes) + ", got '" + arg + "'");
   }
 
   const std::string &command() const { return command_; }

@@ -1,0 +1,90 @@
+#include "pair_body_linear_base.h"
+
+#include "style_args.h"
+
+#include <algorithm>
+#include <cstring>
+
+using namespace LAMMPS_NS;
+
+void PairBodyLinearBase::allocate()
+{
+  allocate_base();
+  ntypes_alloc = atom->ntypes;
+  coeffs.assign(static_cast<size_t>(ntypes_alloc + 1) * (ntypes_alloc + 1), body_dem::LinearContactCoeffs{});
+}
+
+/* pair_style <style> c_n c_t mu delta_ua cutoff [history] */
+
+void PairBodyLinearBase::settings(int narg, char **arg)
+{
+  body_dem::StyleArgs args(lmp, command);
+  if (narg < 5 || narg > 6)
+    args.fail("expected c_n c_t mu delta_ua cutoff [history], got " + std::to_string(narg) + " arguments");
+  c_n = args.nonnegative(arg[0], "c_n");
+  c_t = args.nonnegative(arg[1], "c_t");
+  mu = args.nonnegative(arg[2], "mu");
+  delta_ua = args.positive(arg[3], "delta_ua");
+  cut_surface = args.nonnegative(arg[4], "cutoff");
+  history = 0;
+  if (narg == 6) {
+    if (strcmp(arg[5], "history") != 0)
+      args.fail(std::string("unknown keyword '") + arg[5] + "' (expected: history)");
+    history = 1;
+  }
+  // Without history the friction magnitude mu k_n |delta_n| is capped by
+  // c_t |v_t|: with c_t = 0 the friction would silently vanish.
+  if (!history && mu > 0.0 && c_t == 0.0)
+    args.fail("mu > 0 needs c_t > 0 without the history keyword (the friction force is capped "
+              "by c_t |v_t|)");
+
+  for (auto &c : coeffs) {
+    c.c_n = c_n;
+    c.c_t = c_t;
+    c.mu = mu;
+    c.cutoff = cut_surface;
+  }
+}
+
+/* pair_coeff I J k_n k_na [k_t] */
+
+void PairBodyLinearBase::coeff(int narg, char **arg)
+{
+  body_dem::StyleArgs args(lmp, "pair_coeff (" + command.substr(std::strlen("pair_style ")) + ")");
+  if (narg < 4 || narg > 5)
+    args.fail("expected I J k_n k_na [k_t], got " + std::to_string(narg) + " arguments");
+  if (!allocated) allocate();
+
+  int ilo, ihi, jlo, jhi;
+  args.type_range(arg[0], "I", atom->ntypes, ilo, ihi);
+  args.type_range(arg[1], "J", atom->ntypes, jlo, jhi);
+
+  body_dem::LinearContactCoeffs c;
+  c.k_n = args.nonnegative(arg[2], "k_n");
+  c.k_na = args.nonnegative(arg[3], "k_na");
+  if (narg == 5) c.k_t = args.nonnegative(arg[4], "k_t");
+  body_dem::apply_default_tangential_stiffness(c);
+  c.c_n = c_n;
+  c.c_t = c_t;
+  c.mu = mu;
+  c.cutoff = cut_surface;
+
+  int count = 0;
+  for (int i = ilo; i <= ihi; i++) {
+    for (int j = std::max(jlo, i); j <= jhi; j++) {
+      coeffs[i * (ntypes_alloc + 1) + j] = c;
+      setflag[i][j] = 1;
+      count++;
+    }
+  }
+  if (count == 0)
+    args.fail(std::string("no type pair I <= J in the ranges '") + arg[0] + "' '" + arg[1] +
+              "' (give the lower type first)");
+}
+
+double PairBodyLinearBase::init_one(int i, int j)
+{
+  require_coeffs_set(i, j);
+  coeffs[j * (ntypes_alloc + 1) + i] = coeffs[i * (ntypes_alloc + 1) + j];
+  return cutoff_for_types(i, j);
+}

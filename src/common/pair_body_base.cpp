@@ -1,0 +1,205 @@
+#include "pair_body_base.h"
+
+#include "atom_vec_body.h"
+#include "body.h"
+#include "domain.h"
+#include "fix_body_work.h"
+#include "fix_dummy.h"
+#include "memory.h"
+#include "modify.h"
+#include "neigh_request.h"
+#include "neighbor.h"
+#include "update.h"
+
+#include <algorithm>
+#include <cstring>
+#include <cstdlib>
+
+using namespace LAMMPS_NS;
+
+PairBodyBase::PairBodyBase(LAMMPS *lmp, const std::string &style, const std::string &body_style_name,
+                           int dimension, const std::string &tag) :
+    Pair(lmp),
+    command("pair_style " + style), body_style(body_style_name), dimension_required(dimension), fix_tag(tag)
+{
+  single_enable = 0;
+  restartinfo = 0;
+  one_coeff = 0;
+  // Extra quantities read by compute pair: [0] work of the j_a scaling,
+  // [1] work of damping and friction, accumulated since the style was defined.
+  nextra = 2;
+  pvector = new double[nextra];
+  pvector[0] = pvector[1] = 0.0;
+  // History per pair is xi (3 values), antisymmetric under i <-> j, which
+  // is the host's default transfer between the two atoms' neighbor lists.
+  nondefault_history_transfer = 0;
+  // The work is integrated at the end of each step, when the velocities
+  // are those of the positions (see work_accounting.h): an internal fix
+  // calls back. Loads on ghost atoms are summed onto their owners.
+  comm_reverse = body_dem::WorkAccounting::kValuesPerAtom;
+  // Fixes need a simulation box; a pair style defined before read_data
+  // (for the Pair Coeffs of a data file) makes them in init_style().
+  if (domain->box_exist) create_internal_fixes();
+}
+
+PairBodyBase::~PairBodyBase()
+{
+  delete[] pvector;
+  if (modify->find_fix(work_fix_id()) >= 0) modify->delete_fix(work_fix_id());
+  if (fix_history)
+    modify->delete_fix(history_fix_id());
+  else if (modify->find_fix(dummy_fix_id()) >= 0)
+    modify->delete_fix(dummy_fix_id());
+  if (allocated) {
+    memory->destroy(setflag);
+    memory->destroy(cutsq);
+  }
+}
+
+std::string PairBodyBase::work_fix_id() const
+{
+  return "BODY_DEM_WORK_" + fix_tag + std::to_string(instance_me);
+}
+
+std::string PairBodyBase::history_fix_id() const
+{
+  return "NEIGH_HISTORY_" + fix_tag + std::to_string(instance_me);
+}
+
+std::string PairBodyBase::dummy_fix_id() const
+{
+  return "NEIGH_HISTORY_" + fix_tag + "_DUMMY" + std::to_string(instance_me);
+}
+
+// The work fix, and a placeholder replaced by the history fix in
+// init_style(), so that the history fix keeps the place of the pair style
+// in the list of fixes (as the host's granular styles do).
+void PairBodyBase::create_internal_fixes()
+{
+  fix_work = dynamic_cast<FixBodyWork *>(modify->add_fix(work_fix_id() + " all BODY_DEM_WORK"));
+  fix_work->client = this;
+  fix_dummy = dynamic_cast<FixDummy *>(modify->add_fix(dummy_fix_id() + " all DUMMY"));
+}
+
+void PairBodyBase::allocate_base()
+{
+  allocated = 1;
+  const int n = atom->ntypes;
+  memory->create(setflag, n + 1, n + 1, "pair:setflag");
+  for (int i = 1; i <= n; i++)
+    for (int j = i; j <= n; j++) setflag[i][j] = 0;
+  memory->create(cutsq, n + 1, n + 1, "pair:cutsq");
+  maxrad.assign(n + 1, 0.0);
+}
+
+void PairBodyBase::init_style()
+{
+  avec = dynamic_cast<AtomVecBody *>(atom->style_match("body"));
+  if (!avec) error->all(FLERR, command + ": requires atom_style body");
+  if (body_style != avec->bptr->style)
+    error->all(FLERR, command + ": requires body style " + body_style + ", got " + avec->bptr->style);
+  if (domain->dimension != dimension_required)
+    error->all(FLERR, command + ": requires a " + std::to_string(dimension_required) +
+                          "d simulation (dimension " + std::to_string(dimension_required) + ")");
+  if (force->newton_pair == 0) error->all(FLERR, command + ": requires newton pair on");
+  if (comm->ghost_velocity == 0)
+    error->all(FLERR, command + ": requires ghost atoms to store velocity (comm_modify vel yes)");
+
+  int nonbody = 0;
+  for (int i = 0; i < atom->nlocal; i++)
+    if (atom->body[i] < 0) nonbody++;
+  int nonbody_all = 0;
+  MPI_Allreduce(&nonbody, &nonbody_all, 1, MPI_INT, MPI_SUM, world);
+  if (nonbody_all)
+    error->all(FLERR, command + ": all atoms must be body particles, " + std::to_string(nonbody_all) +
+                          " are not");
+
+  init_body_style();
+
+  if (!fix_work) create_internal_fixes();
+
+  const int irequest = neighbor->request(this, instance_me);
+  if (history) neighbor->requests[irequest]->history = 1;
+
+  if (history && !fix_history) {
+    const std::string cmd = history_fix_id() + " all NEIGH_HISTORY " + std::to_string(size_history);
+    fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(dummy_fix_id(), cmd, 1));
+    fix_history->pair = this;
+    fix_dummy = nullptr;
+  }
+
+  // Largest enclosing radius (rounded surface included) of each type: the
+  // neighbour cutoff of types I,J is maxrad[I] + maxrad[J] + cutoff.
+  std::vector<double> local_max(atom->ntypes + 1, 0.0);
+  for (int i = 0; i < atom->nlocal; i++)
+    local_max[atom->type[i]] = std::max(local_max[atom->type[i]], atom->radius[i]);
+  MPI_Allreduce(local_max.data(), maxrad.data(), atom->ntypes + 1, MPI_DOUBLE, MPI_MAX, world);
+  // Types without atoms yet (e.g. to be poured) get the largest radius present.
+  const double largest = *std::max_element(maxrad.begin() + 1, maxrad.end());
+  for (int t = 1; t <= atom->ntypes; t++)
+    if (maxrad[t] == 0.0) maxrad[t] = largest;
+}
+
+void PairBodyBase::require_coeffs_set(int i, int j) const
+{
+  if (setflag[i][j] == 0)
+    error->all(FLERR, command + ": no pair_coeff for atom types " + std::to_string(i) + " " +
+                          std::to_string(j) + " (this style does not mix coefficients)");
+}
+
+body_dem::PairStepSettings PairBodyBase::step_settings() const
+{
+  body_dem::PairStepSettings s;
+  s.dt = update->dt;
+  s.history = history;
+  s.update_history = !update->setupflag;
+  return s;
+}
+
+void PairBodyBase::contact_overflow() const
+{
+  error->one(FLERR, command + ": a pair of bodies has more candidate contacts than " +
+                        std::to_string(contact_capacity) + "; use bodies with fewer vertices");
+  std::abort();    // not reached
+}
+
+int PairBodyBase::pack_reverse_comm(int n, int first, double *buf)
+{
+  const int nv = body_dem::WorkAccounting::kValuesPerAtom;
+  for (int k = 0; k < n; k++) {
+    const double *row = work.row(first + k);
+    for (int m = 0; m < nv; m++) buf[nv * k + m] = row[m];
+  }
+  return nv * n;
+}
+
+void PairBodyBase::unpack_reverse_comm(int n, int *list, double *buf)
+{
+  const int nv = body_dem::WorkAccounting::kValuesPerAtom;
+  for (int k = 0; k < n; k++) {
+    double *row = work.row(list[k]);
+    for (int m = 0; m < nv; m++) row[m] += buf[nv * k + m];
+  }
+}
+
+// Each rank integrates the power of its own atoms: the sum over ranks of
+// the trapezoidal rule is the trapezoidal rule of the total power, also
+// when atoms migrate, and compute pair sums pvector over the ranks.
+void PairBodyBase::work_setup()
+{
+  double power[body_dem::WorkAccounting::kParts];
+  work.local_power(atom, avec, power);
+  work.start(power);
+}
+
+void PairBodyBase::work_end_of_step()
+{
+  double power[body_dem::WorkAccounting::kParts];
+  work.local_power(atom, avec, power);
+  work.integrate(update->dt, power, pvector);
+}
+
+double PairBodyBase::memory_usage()
+{
+  return Pair::memory_usage() + work.memory_usage();
+}

@@ -1,0 +1,151 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   body-dem package: what every pair style of the package shares (LAMMPS
+   glue): the requirements checked at init, the per-pair history in the
+   host's NEIGH_HISTORY fix, the work accumulators read by compute pair,
+   the neighbour cutoff from the bodies' enclosing radii, and the
+   neighbour loop that calls a style's per-pair function and accumulates
+   its result. A style adds its coefficients, its space-frame bodies and
+   its per-pair function.
+------------------------------------------------------------------------- */
+
+#ifndef BODY_DEM_PAIR_BODY_BASE_H
+#define BODY_DEM_PAIR_BODY_BASE_H
+
+#include "pair.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "error.h"
+#include "fix_neigh_history.h"
+#include "force.h"
+#include "neigh_list.h"
+
+#include "linear_pair_forces.h"
+#include "work_accounting.h"
+
+#include <string>
+#include <vector>
+
+namespace LAMMPS_NS {
+
+class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
+ public:
+  // style: e.g. "body/rounded/polygon"; body_style: "rounded/polygon";
+  // dimension: 2 or 3; tag: short unique name for the internal fix IDs.
+  PairBodyBase(class LAMMPS *, const std::string &style, const std::string &body_style, int dimension,
+               const std::string &tag);
+  ~PairBodyBase() override;
+  void init_style() override;
+  double memory_usage() override;
+  int pack_reverse_comm(int, int, double *) override;
+  void unpack_reverse_comm(int, int *, double *) override;
+  void work_setup() override;
+  void work_end_of_step() override;
+
+  bool history_enabled() const { return history != 0; }
+  double surface_cutoff() const { return cut_surface; }
+
+ protected:
+  std::string command;       // "pair_style <style>", the start of every error message
+  std::string body_style;    // required body style
+  int dimension_required;
+  std::string fix_tag;
+
+  int history = 0;           // tangential displacement per pair (NEIGH_HISTORY)
+  int size_history = 3;      // values per pair: xi
+  double cut_surface = 0.0;  // cutoff of the surface separation r_c
+  std::vector<double> maxrad;    // largest enclosing radius per type
+  class AtomVecBody *avec = nullptr;
+
+  body_dem::WorkAccounting work;
+  class FixBodyWork *fix_work = nullptr;
+  class FixNeighHistory *fix_history = nullptr;
+  class FixDummy *fix_dummy = nullptr;
+
+  // Called by init_style() after the common checks, e.g. to find the body style object.
+  virtual void init_body_style() {}
+
+  void allocate_base();
+  double cutoff_for_types(int i, int j) const { return maxrad[i] + maxrad[j] + cut_surface; }
+  void require_coeffs_set(int i, int j) const;
+  body_dem::PairStepSettings step_settings() const;
+  int contact_capacity = 0;    // of the style's contact buffer, for the overflow message
+  [[noreturn]] void contact_overflow() const;
+
+  // The neighbour loop: calls pair_forces(i, j, settings, xi, overflow)
+  // for every neighbour pair whose enclosing circles (spheres) come within
+  // the cutoff; xi is the pair's history (nullptr without history).
+  template <class PairFunction> void compute_pairs(int eflag, int vflag, PairFunction &&pair_forces);
+
+ private:
+  void create_internal_fixes();
+  std::string work_fix_id() const;
+  std::string history_fix_id() const;
+  std::string dummy_fix_id() const;
+};
+
+template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vflag, PairFunction &&pair_forces)
+{
+  ev_init(eflag, vflag);
+  work.begin_step(atom->nlocal + atom->nghost);
+
+  double **x = atom->x, **f = atom->f, **torque = atom->torque;
+  const double *radius = atom->radius;
+  const int nlocal = atom->nlocal;
+  const body_dem::PairStepSettings settings = step_settings();
+  int overflow = 0;
+
+  for (int ii = 0; ii < list->inum; ii++) {
+    const int i = list->ilist[ii];
+    const int *jlist = list->firstneigh[i];
+    const int jnum = list->numneigh[i];
+    int *touch = history ? fix_history->firstflag[i] : nullptr;
+    double *history_values = history ? fix_history->firstvalue[i] : nullptr;
+
+    for (int jj = 0; jj < jnum; jj++) {
+      const int j = jlist[jj] & NEIGHMASK;
+      const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
+      const double reach = radius[i] + radius[j] + cut_surface;
+      body_dem::Vec3 xi;
+      if (history) xi = body_dem::Vec3::from(&history_values[3 * jj]);
+
+      body_dem::PairResult r;
+      if (dx * dx + dy * dy + dz * dz <= reach * reach) {
+        bool pair_overflow = false;
+        r = pair_forces(i, j, settings, history ? &xi : nullptr, pair_overflow);
+        if (pair_overflow) overflow++;
+      }
+      if (history) {
+        if (!r.touching) xi = body_dem::Vec3{};
+        touch[jj] = r.touching ? 1 : 0;
+        xi.to(&history_values[3 * jj]);
+      }
+
+      const body_dem::PairLoad &load = r.total;
+      f[i][0] -= load.force_j.x;
+      f[i][1] -= load.force_j.y;
+      f[i][2] -= load.force_j.z;
+      f[j][0] += load.force_j.x;
+      f[j][1] += load.force_j.y;
+      f[j][2] += load.force_j.z;
+      torque[i][0] += load.torque_i.x;
+      torque[i][1] += load.torque_i.y;
+      torque[i][2] += load.torque_i.z;
+      torque[j][0] += load.torque_j.x;
+      torque[j][1] += load.torque_j.y;
+      torque[j][2] += load.torque_j.z;
+      work.add(i, j, r);
+      if (evflag)
+        ev_tally_xyz(i, j, nlocal, force->newton_pair, r.energy, 0.0, -load.force_j.x, -load.force_j.y,
+                     -load.force_j.z, dx, dy, dz);
+    }
+  }
+  if (overflow) contact_overflow();
+
+  comm->reverse_comm_pair(this);
+  if (vflag_fdotr) virial_fdotr_compute();
+}
+
+}    // namespace LAMMPS_NS
+
+#endif
