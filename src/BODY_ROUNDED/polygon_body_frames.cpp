@@ -40,6 +40,9 @@ void PolygonBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRounded
   for (int k = 0; k < shape.nvertices; k++) {
     MathExtra::matvec(rot, &coords[3 * k], disp);
     vertices[k] = motion.center + Vec3::from(disp);
+    // In the plane exactly: the rotation of a 2d body leaves round-off
+    // (1e-17) in z, which would give tiny out-of-plane forces and torques.
+    vertices[k].z = motion.center.z;
   }
   // omega = R diag(1/I) R^T L with the rotation matrix already at hand
   // (the same as MathExtra::mq_to_omega, without building it again).

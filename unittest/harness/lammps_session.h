@@ -6,6 +6,7 @@
 
 #include <mpi.h>
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -75,7 +76,7 @@ std::string error_of(LammpsSession &session, const std::string &line);
 #define EXPECT_LAMMPS_ERROR(session, line, ...)                                            \
   do {                                                                                     \
     const std::string error_text_ = body_dem_test::error_of((session), (line));            \
-    for (const char *word_ : {__VA_ARGS__})                                                \
+    for (const std::string &word_ : std::initializer_list<std::string>{__VA_ARGS__})       \
       EXPECT_NE(error_text_.find(word_), std::string::npos)                                \
           << "input: " << (line) << "\nexpected the words: " << word_                      \
           << "\ngot: " << error_text_;                                                     \
