@@ -72,8 +72,11 @@ FixWallBodyPolygonDEM::FixWallBodyPolygonDEM(LAMMPS *lmp, int narg, char **arg) 
       else args.fail("wiggle dim must be x, y or z, got '" + dim + "'");
       amplitude = args.number(arg[iarg + 2], "amplitude");
       period = args.positive(arg[iarg + 3], "period");
-      if (wallstyle == WallStyle::zcylinder && wiggle_axis != 2)
-        args.fail("a zcylinder wall can only wiggle in z");
+      // The walls are lines in the plane: a wiggle along z would only add
+      // an out-of-plane sliding velocity (and a zcylinder can move only
+      // along its axis, z).
+      if (wiggle_axis == 2) args.fail("in 2d a wall can only wiggle in x or y, got z");
+      if (wallstyle == WallStyle::zcylinder) args.fail("a zcylinder wall cannot wiggle in 2d");
       wiggle = 1;
       iarg += 4;
     } else {
@@ -91,11 +94,12 @@ FixWallBodyPolygonDEM::FixWallBodyPolygonDEM(LAMMPS *lmp, int narg, char **arg) 
   time_origin = update->ntimestep;
 
   // Elastic wall energy as global scalar (with fix_modify energy yes it is
-  // part of pe); accumulated work of the wall's damping and friction as
-  // element 1 of a global vector, for the energy balance.
+  // part of pe); for the energy balance, a global vector: [1] accumulated
+  // work of the wall's damping and friction on the bodies, [2] accumulated
+  // work that a moving (wiggling) wall does through its elastic forces.
   scalar_flag = 1;
   vector_flag = 1;
-  size_vector = 1;
+  size_vector = 2;
   global_freq = 1;
   extscalar = 1;
   extvector = 1;
@@ -128,7 +132,8 @@ void FixWallBodyPolygonDEM::init()
     error->all(FLERR, std::string(kCommand) + ": requires atom_style body with body style rounded/polygon");
   bptr = dynamic_cast<BodyRoundedPolygon *>(avec->bptr);
 
-  auto *pair = dynamic_cast<PairBodyRoundedPolygonDEM *>(force->pair_match("body/rounded/polygon", 1));
+  // "^": also the /omp variant, which derives from the same class.
+  auto *pair = dynamic_cast<PairBodyRoundedPolygonDEM *>(force->pair_match("^body/rounded/polygon", 0));
   if (!pair)
     error->all(FLERR, std::string(kCommand) + ": requires pair_style body/rounded/polygon (of the "
                                               "body-dem plugin) for its friction settings");
@@ -152,6 +157,7 @@ void FixWallBodyPolygonDEM::setup(int vflag)
   double power[body_dem::WorkAccounting::kParts];
   work.local_power(atom, avec, power);
   work.start(power);
+  motion_power_previous = dot(elastic_on_bodies, wall_velocity_now());
 }
 
 // The work of the wall's damping and friction, integrated like the pair
@@ -162,6 +168,20 @@ void FixWallBodyPolygonDEM::end_of_step()
   double power[body_dem::WorkAccounting::kParts];
   work.local_power(atom, avec, power);
   work.integrate(update->dt, power, work_local);
+  // The elastic forces of a moving wall do the work F . v_wall on the
+  // bodies (the wall's energy depends on its position too).
+  const double motion_power = dot(elastic_on_bodies, wall_velocity_now());
+  work_motion_local += 0.5 * update->dt * (motion_power_previous + motion_power);
+  motion_power_previous = motion_power;
+}
+
+body_dem::Vec3 FixWallBodyPolygonDEM::wall_velocity_now() const
+{
+  if (!wiggle) return Vec3{};
+  const double t = (update->ntimestep - time_origin) * update->dt;
+  double vw[3] = {0.0, 0.0, 0.0};
+  vw[wiggle_axis] = amplitude * omega_wiggle * std::sin(omega_wiggle * t);
+  return Vec3::from(vw);
 }
 
 void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
@@ -169,19 +189,13 @@ void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
   const int nlocal = atom->nlocal;
 
   // Wall position and velocity (wiggle: coord + A - A cos(omega t)).
-  double shift = 0.0, speed = 0.0;
+  double shift = 0.0;
   if (wiggle) {
     const double t = (update->ntimestep - time_origin) * update->dt;
     shift = amplitude - amplitude * std::cos(omega_wiggle * t);
-    speed = amplitude * omega_wiggle * std::sin(omega_wiggle * t);
   }
   const int wall_axis = wallstyle == WallStyle::yplane ? 1 : 0;
-  Vec3 wall_velocity;
-  if (wiggle) {
-    double vw[3] = {0.0, 0.0, 0.0};
-    vw[wiggle_axis] = speed;
-    wall_velocity = Vec3::from(vw);
-  }
+  const Vec3 wall_velocity = wall_velocity_now();
   const double normal_shift = (wiggle && wiggle_axis == wall_axis) ? shift : 0.0;
 
   body_dem::PairStepSettings settings;
@@ -192,6 +206,7 @@ void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
   double **f = atom->f, **torque = atom->torque;
   const int *mask = atom->mask;
   wall_energy = 0.0;
+  elastic_on_bodies = Vec3{};
   work.begin_step(nlocal);
   body_dem::PolygonContactList contacts;
   double **x = atom->x;
@@ -231,6 +246,9 @@ void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
         body_dem::find_polygon_wall_contacts(
             shape, body_dem::PlaneWall{Vec3::from(point), Vec3::from(inward)}, 0.0, contacts);
       }
+      if (contacts.overflow)
+        error->one(FLERR, std::string(kCommand) + ": a body has more than " +
+                              std::to_string(body_dem::kMaxPolygonContacts) + " vertices touching a wall");
       body_dem::keep_two_farthest_contacts(contacts);
       Vec3 xi = Vec3::from(&wall_history[i][kHistoryPerWall * w]);
       body_dem::BodyMotion wall_motion;
@@ -248,6 +266,7 @@ void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
       torque[i][2] += r.total.torque_i.z;
       wall_energy += r.energy;
       work.add_wall(i, r);
+      elastic_on_bodies -= r.total.force_j - r.dissipative.force_j;
     }
   }
 }
@@ -258,11 +277,11 @@ double FixWallBodyPolygonDEM::compute_scalar()
   return wall_energy_all;
 }
 
-double FixWallBodyPolygonDEM::compute_vector(int /*n*/)
+double FixWallBodyPolygonDEM::compute_vector(int n)
 {
-  double work_all = 0.0;
-  MPI_Allreduce(&work_local[1], &work_all, 1, MPI_DOUBLE, MPI_SUM, world);
-  return work_all;
+  double local = n == 0 ? work_local[1] : work_motion_local, all = 0.0;
+  MPI_Allreduce(&local, &all, 1, MPI_DOUBLE, MPI_SUM, world);
+  return all;
 }
 
 double FixWallBodyPolygonDEM::memory_usage()

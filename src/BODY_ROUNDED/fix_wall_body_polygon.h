@@ -63,6 +63,12 @@ class FixWallBodyPolygonDEM : public Fix {
   body_dem::WorkAccounting work;           // loads of the wall's damping and friction
   // work integrated on this rank's atoms; [1]: damping and friction
   double work_local[body_dem::WorkAccounting::kParts] = {0.0, 0.0};
+  // elastic force of the walls on this rank's bodies (this step), and the
+  // work a moving wall does through it
+  body_dem::Vec3 elastic_on_bodies;
+  double motion_power_previous = 0.0;
+  double work_motion_local = 0.0;
+  body_dem::Vec3 wall_velocity_now() const;
 
   class AtomVecBody *avec = nullptr;
   class BodyRoundedPolygon *bptr = nullptr;

@@ -38,6 +38,7 @@
 #ifndef BODY_DEM_LINEAR_CONTACT_LAW_H
 #define BODY_DEM_LINEAR_CONTACT_LAW_H
 
+#include "normal_force_parts.h"
 #include "vec3.h"
 
 #include <cmath>
@@ -77,18 +78,7 @@ inline void apply_default_tangential_stiffness(LinearContactCoeffs &c)
 }
 
 // Normal force of one contact, in parts (see the header comment).
-struct LinearNormalForce {
-  bool active = false;      // delta_n <= r_c: the contact interacts
-  bool overlap = false;     // delta_n <= 0: surfaces in contact
-  double elastic = 0.0;     // -k_n delta_n
-  double cohesive = 0.0;    // -k_na (r_c - delta_n)
-  double ja_extra = 0.0;    // -(j_a - 1) k_na (r_c - delta_n)
-  double damping = 0.0;     // -c_n v_n
-  double energy = 0.0;      // E, with -dE/d(delta_n) = elastic + cohesive
-
-  double conservative() const { return elastic + cohesive; }
-  double total() const { return elastic + cohesive + ja_extra + damping; }
-};
+using LinearNormalForce = NormalForceParts;
 
 // delta_n: surface separation; v_n: normal relative velocity (> 0 when
 // separating); j_a: cohesion scaling (>= 1, 1 = no scaling).

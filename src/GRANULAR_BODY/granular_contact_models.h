@@ -52,6 +52,7 @@
 #define BODY_DEM_GRANULAR_CONTACT_MODELS_H
 
 #include "contact.h"
+#include "normal_force_parts.h"
 #include "vec3.h"
 
 #include <cmath>
@@ -160,19 +161,10 @@ inline double effective_radius(FeatureKind kind_i, FeatureKind kind_j, double r_
 }
 
 // Normal force of one contact, in parts, none multiplied by the contact
-// weight w (the caller multiplies all of them by w, seeds/001).
-struct GranularNormalForce {
-  bool active = false;      // delta_n <= r_c
-  bool overlap = false;     // delta_n <= 0 (delta >= 0)
-  double elastic = 0.0;     // F_ne(delta, R_eff)
-  double cohesive = 0.0;    // F_c = -k_na (r_c - delta_n)
-  double ja_extra = 0.0;    // (j_a - 1) F_c, overlap only
-  double damping = 0.0;     // F_damp = -eta_n v_n, overlap only
-  double energy = 0.0;      // E_ne(delta) - 1/2 k_na (r_c - delta_n)^2
-
-  double conservative() const { return elastic + cohesive; }
-  double total() const { return elastic + cohesive + ja_extra + damping; }
-};
+// weight w (the caller multiplies all of them by w, seeds/001); elastic is
+// F_ne(delta, R_eff), damping F_damp = -eta_n v_n, energy
+// E_ne(delta) - 1/2 k_na (r_c - delta_n)^2.
+using GranularNormalForce = NormalForceParts;
 
 struct GranularTangentialForce {
   Vec3 force;              // acts on body j (its negative on body i)

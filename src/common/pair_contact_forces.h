@@ -1,0 +1,126 @@
+// The per-pair function shared by all of the package's styles (layer
+// between contact geometry and glue; plain C++, no LAMMPS, no allocation,
+// no virtual calls): given the contacts of two bodies that receive forces
+// and a contact law, it returns the loads on both bodies, the energy, and
+// the two parts of the loads whose work the styles report. A contact law
+// (LinearLaw, GranularLaw) says how one contact's normal force, its
+// tangential damping and the pair's friction are computed.
+#ifndef BODY_DEM_PAIR_CONTACT_FORCES_H
+#define BODY_DEM_PAIR_CONTACT_FORCES_H
+
+#include "contact.h"
+#include "normal_force_parts.h"
+
+namespace body_dem {
+
+// Rigid-body motion of one body: centre of mass, its velocity, angular velocity.
+struct BodyMotion {
+  Vec3 center, velocity, omega;
+  Vec3 velocity_at(const Vec3 &p) const { return velocity + cross(omega, p - center); }
+};
+
+// Forces of one kind that a pair exerts: the force on body j (the force on
+// body i is its negative) and the torques about each body's centre.
+struct PairLoad {
+  Vec3 force_j;
+  Vec3 torque_i, torque_j;
+
+  void add(const Vec3 &force_on_j, const Vec3 &point, const BodyMotion &bi, const BodyMotion &bj)
+  {
+    force_j += force_on_j;
+    torque_j += cross(point - bj.center, force_on_j);
+    torque_i -= cross(point - bi.center, force_on_j);
+  }
+};
+
+// Result for one pair: the total load, and the two parts of it whose work
+// the styles report (they do not derive from the reported energy).
+struct PairResult {
+  PairLoad total;
+  PairLoad ja_scaling;     // the part of the cohesive forces added by j_a > 1
+  PairLoad dissipative;    // damping and friction (the spring with history)
+  double energy = 0.0;     // of the contacts that receive forces
+  bool touching = false;   // some contact in overlap: the history of the pair lives on
+};
+
+// Pair-level settings that are not per contact.
+struct PairStepSettings {
+  double dt = 0.0;              // time step (for the history spring)
+  bool history = false;         // tangential displacement per pair is kept
+  bool update_history = true;   // false during the setup of a run: no time passes
+};
+
+// contacts[0..n): the contacts that receive forces (delta_n <= r_c), each
+// with its weight w and ja_factor. j_a >= 1 scales the cohesive force of
+// contacts in overlap (reduced by ja_factor near crossing-edge ends).
+// xi: the pair's tangential displacement (only with settings.history).
+//
+// Per contact: the normal force w F_n along the normal and the law's
+// tangential damping, at the contact point. Per pair: one friction force,
+// either at the contact with the largest overlap (the linear law without
+// history, seeds/000) or from all contacts in overlap averaged with the
+// weights a_k = w_k * (elastic normal force)_k: point, normal and
+// tangential velocity (seeds/000 with history, seeds/001), with the
+// Coulomb limit mu * sum(a_k).
+template <class Law>
+inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
+                                      const BodyMotion &bj, const Law &law, const PairStepSettings &settings,
+                                      Vec3 *xi)
+{
+  PairResult out;
+  double sum_a = 0.0;
+  Vec3 sum_point, sum_normal, sum_vt;
+  int deepest = -1;
+
+  for (int k = 0; k < n; ++k) {
+    const Contact &ct = contacts[k];
+    const Vec3 v_rel = bj.velocity_at(ct.point) - bi.velocity_at(ct.point);
+    const double v_n = dot(v_rel, ct.normal);
+    const Vec3 v_t = v_rel - ct.normal * v_n;
+    const double w = ct.weight;
+
+    const NormalForceParts fn = law.normal(ct, v_n, 1.0 + (j_a - 1.0) * ct.ja_factor);
+    if (!fn.active) continue;
+    const Vec3 damp_t = law.contact_tangential_damping(ct, v_t) * w;
+    out.total.add(ct.normal * (w * fn.total()) + damp_t, ct.point, bi, bj);
+    if (fn.ja_extra != 0.0) out.ja_scaling.add(ct.normal * (w * fn.ja_extra), ct.point, bi, bj);
+    out.dissipative.add(ct.normal * (w * fn.damping) + damp_t, ct.point, bi, bj);
+    out.energy += w * fn.energy;
+
+    if (!fn.overlap) continue;
+    out.touching = true;
+    if (deepest < 0 || ct.delta_n < contacts[deepest].delta_n) deepest = k;
+    const double a = w * fn.elastic;
+    sum_a += a;
+    sum_point += ct.point * a;
+    sum_normal += ct.normal * a;
+    sum_vt += v_t * a;
+  }
+
+  if (!out.touching) {
+    if (settings.history && xi) *xi = Vec3{};
+    return out;
+  }
+
+  if (law.friction_at_deepest_contact()) {
+    const Contact &ct = contacts[deepest];
+    const Vec3 v_rel = bj.velocity_at(ct.point) - bi.velocity_at(ct.point);
+    const Vec3 friction = law.deepest_contact_friction(ct, tangential_part(v_rel, ct.normal)) * ct.weight;
+    out.total.add(friction, ct.point, bi, bj);
+    out.dissipative.add(friction, ct.point, bi, bj);
+    return out;
+  }
+
+  if (sum_a <= 0.0) return out;
+  const Vec3 point = sum_point * (1.0 / sum_a);
+  const Vec3 normal = normalized_or_zero(sum_normal);
+  const Vec3 v_t = sum_vt * (1.0 / sum_a);
+  const Vec3 friction = law.pair_friction(settings.history ? xi : nullptr, normal, v_t, sum_a, settings);
+  out.total.add(friction, point, bi, bj);
+  out.dissipative.add(friction, point, bi, bj);
+  return out;
+}
+
+}    // namespace body_dem
+
+#endif
