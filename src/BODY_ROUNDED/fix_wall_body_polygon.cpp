@@ -9,6 +9,7 @@
 #include "atom.h"
 #include "atom_vec_body.h"
 #include "body_rounded_polygon.h"
+#include "comm.h"
 #include "domain.h"
 #include "error.h"
 #include "force.h"
@@ -72,12 +73,17 @@ FixWallBodyPolygonDEM::FixWallBodyPolygonDEM(LAMMPS *lmp, int narg, char **arg) 
       else args.fail("wiggle dim must be x, y or z, got '" + dim + "'");
       amplitude = args.number(arg[iarg + 2], "amplitude");
       period = args.positive(arg[iarg + 3], "period");
-      // The walls are lines in the plane: a wiggle along z would only add
-      // an out-of-plane sliding velocity (and a zcylinder can move only
-      // along its axis, z).
-      if (wiggle_axis == 2) args.fail("in 2d a wall can only wiggle in x or y, got z");
-      if (wallstyle == WallStyle::zcylinder) args.fail("a zcylinder wall cannot wiggle in 2d");
-      wiggle = 1;
+      if (wallstyle == WallStyle::zcylinder && wiggle_axis != 2)
+        args.fail("a zcylinder wall can only wiggle in z");
+      // The host's syntax allows z; in 2d the walls are lines in the plane
+      // and a motion along z would only add an out-of-plane sliding
+      // velocity, so it is accepted and has no effect.
+      if (wiggle_axis == 2) {
+        if (comm->me == 0)
+          error->warning(FLERR, std::string(kCommand) + ": a wiggle along z has no effect in 2d");
+      } else {
+        wiggle = 1;
+      }
       iarg += 4;
     } else {
       args.fail(std::string("unknown keyword '") + arg[iarg] + "' (expected wiggle)");
