@@ -1,0 +1,291 @@
+#include "fix_wall_body_base.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "domain.h"
+#include "error.h"
+#include "memory.h"
+#include "update.h"
+
+#include "style_args.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace LAMMPS_NS;
+using namespace FixConst;
+using body_dem::Vec3;
+
+FixWallBodyBase::FixWallBodyBase(LAMMPS *lmp, int narg, char **arg, const std::string &style, int dim) :
+    Fix(lmp, narg, arg), command("fix " + style), dimension(dim)
+{
+  // Elastic wall energy as global scalar (with fix_modify energy yes it is
+  // part of pe); for the energy balance, a global vector: [1] accumulated
+  // work of the walls' damping and friction on the bodies, [2] accumulated
+  // work that a moving (wiggling) wall does through its elastic forces.
+  scalar_flag = 1;
+  vector_flag = 1;
+  size_vector = 2;
+  global_freq = 1;
+  extscalar = 1;
+  extvector = 1;
+  energy_global_flag = 1;
+  restart_peratom = 1;
+  create_attribute = 1;
+
+  if (domain->dimension != dimension)
+    body_dem::StyleArgs(lmp, command).fail("requires a " + std::to_string(dimension) + "d simulation (dimension " +
+                                           std::to_string(dimension) + ")");
+  time_origin = update->ntimestep;
+
+  grow_arrays(atom->nmax);
+  atom->add_callback(Atom::GROW);
+  atom->add_callback(Atom::RESTART);
+  for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+}
+
+FixWallBodyBase::~FixWallBodyBase()
+{
+  atom->delete_callback(id, Atom::GROW);
+  atom->delete_callback(id, Atom::RESTART);
+  memory->destroy(wall_history);
+}
+
+bool FixWallBodyBase::is_wallstyle(const char *word)
+{
+  return strcmp(word, "xplane") == 0 || strcmp(word, "yplane") == 0 || strcmp(word, "zplane") == 0 ||
+      strcmp(word, "zcylinder") == 0;
+}
+
+void FixWallBodyBase::parse_walls(int narg, char **arg, int iarg)
+{
+  body_dem::StyleArgs args(lmp, command);
+  const std::string planes = dimension == 2 ? "xplane, yplane or zcylinder" : "xplane, yplane, zplane or zcylinder";
+  if (iarg >= narg) args.fail("expected a wallstyle (" + planes + ")");
+  const std::string style = arg[iarg];
+  if (style == "xplane" || style == "yplane" || (style == "zplane" && dimension == 3)) {
+    wallstyle = style == "xplane" ? WallStyle::xplane : style == "yplane" ? WallStyle::yplane : WallStyle::zplane;
+    wall_axis = style[0] - 'x';
+    if (narg < iarg + 3) args.fail(style + " expects lo hi (either may be NULL)");
+    has_lo = strcmp(arg[iarg + 1], "NULL") != 0;
+    has_hi = strcmp(arg[iarg + 2], "NULL") != 0;
+    if (!has_lo && !has_hi) args.fail(style + ": lo and hi cannot both be NULL");
+    if (has_lo) lo = args.number(arg[iarg + 1], "lo");
+    if (has_hi) hi = args.number(arg[iarg + 2], "hi");
+    if (has_lo && has_hi && lo >= hi) args.fail(style + ": lo must be below hi");
+    iarg += 3;
+  } else if (style == "zcylinder") {
+    wallstyle = WallStyle::zcylinder;
+    if (narg < iarg + 2) args.fail("zcylinder expects a radius");
+    cylinder_radius = args.positive(arg[iarg + 1], "radius");
+    has_lo = true;    // one wall
+    iarg += 2;
+  } else {
+    args.fail("unknown wallstyle '" + style + "' (expected " + planes + ")");
+  }
+
+  while (iarg < narg) {
+    if (strcmp(arg[iarg], "wiggle") == 0) {
+      if (narg < iarg + 4) args.fail("wiggle expects dim amplitude period");
+      const std::string dim = arg[iarg + 1];
+      if (dim == "x")
+        wiggle_axis = 0;
+      else if (dim == "y")
+        wiggle_axis = 1;
+      else if (dim == "z")
+        wiggle_axis = 2;
+      else
+        args.fail("wiggle dim must be x, y or z, got '" + dim + "'");
+      amplitude = args.number(arg[iarg + 2], "amplitude");
+      period = args.positive(arg[iarg + 3], "period");
+      if (wallstyle == WallStyle::zcylinder && wiggle_axis != 2) args.fail("a zcylinder wall can only wiggle in z");
+      // The host's syntax allows z in 2d too; there the walls are lines in
+      // the plane and a motion along z would only add an out-of-plane
+      // sliding velocity, so it is accepted and has no effect.
+      if (dimension == 2 && wiggle_axis == 2) {
+        if (comm->me == 0) error->warning(FLERR, command + ": a wiggle along z has no effect in 2d");
+      } else {
+        wiggle = 1;
+      }
+      iarg += 4;
+    } else {
+      args.fail(std::string("unknown keyword '") + arg[iarg] + "' (expected wiggle)");
+    }
+  }
+
+  const int *periodic = domain->periodicity;
+  if ((wallstyle != WallStyle::zcylinder && periodic[wall_axis]) ||
+      (wallstyle == WallStyle::zcylinder && (periodic[0] || periodic[1])))
+    args.fail("a dimension with a wall must be non-periodic");
+  omega_wiggle = wiggle ? 2.0 * M_PI / period : 0.0;
+}
+
+int FixWallBodyBase::setmask()
+{
+  return POST_FORCE | END_OF_STEP;
+}
+
+Vec3 FixWallBodyBase::wall_velocity_now() const
+{
+  if (!wiggle) return Vec3{};
+  const double t = (update->ntimestep - time_origin) * update->dt;
+  double vw[3] = {0.0, 0.0, 0.0};
+  vw[wiggle_axis] = amplitude * omega_wiggle * std::sin(omega_wiggle * t);
+  return Vec3::from(vw);
+}
+
+void FixWallBodyBase::begin_post_force()
+{
+  // Wall position and velocity (wiggle: coord + A - A cos(omega t)).
+  normal_shift = 0.0;
+  if (wiggle && wallstyle != WallStyle::zcylinder && wiggle_axis == wall_axis) {
+    const double t = (update->ntimestep - time_origin) * update->dt;
+    normal_shift = amplitude - amplitude * std::cos(omega_wiggle * t);
+  }
+  velocity = wall_velocity_now();
+  wall_energy = 0.0;
+  elastic_on_bodies = Vec3{};
+  work.begin_step(atom->nlocal);
+}
+
+bool FixWallBodyBase::near_wall(int w, const double *x, double radius) const
+{
+  if (!wall_exists(w)) return false;
+  if (wallstyle == WallStyle::zcylinder) return std::hypot(x[0], x[1]) + radius >= cylinder_radius;
+  return w == 0 ? x[wall_axis] - radius <= lo + normal_shift : x[wall_axis] + radius >= hi + normal_shift;
+}
+
+body_dem::BodyMotion FixWallBodyBase::wall_motion(const Vec3 &center) const
+{
+  body_dem::BodyMotion m;
+  m.center = center;    // only the body's torque is used; any point will do
+  m.velocity = velocity;
+  return m;
+}
+
+body_dem::PairStepSettings FixWallBodyBase::step_settings(bool history) const
+{
+  body_dem::PairStepSettings s;
+  s.dt = update->dt;
+  s.history = history;
+  s.update_history = !update->setupflag;
+  return s;
+}
+
+void FixWallBodyBase::forget_history(int i, int w)
+{
+  for (int m = 0; m < kHistoryPerWall; m++) wall_history[i][kHistoryPerWall * w + m] = 0.0;
+}
+
+void FixWallBodyBase::apply(int i, int w, const body_dem::PairResult &r, const Vec3 &xi)
+{
+  (r.touching ? xi : Vec3{}).to(&wall_history[i][kHistoryPerWall * w]);
+  double **f = atom->f, **torque = atom->torque;
+  f[i][0] -= r.total.force_j.x;
+  f[i][1] -= r.total.force_j.y;
+  f[i][2] -= r.total.force_j.z;
+  torque[i][0] += r.total.torque_i.x;
+  torque[i][1] += r.total.torque_i.y;
+  torque[i][2] += r.total.torque_i.z;
+  wall_energy += r.energy;
+  work.add_wall(i, r);
+  elastic_on_bodies -= r.total.force_j - r.dissipative.force_j;
+}
+
+void FixWallBodyBase::setup(int vflag)
+{
+  post_force(vflag);
+  double power[body_dem::WorkAccounting::kParts];
+  work.local_power(atom, avec, power);
+  work.start(power);
+  motion_power_previous = dot(elastic_on_bodies, wall_velocity_now());
+}
+
+// The work of the walls' damping and friction, integrated like the pair
+// styles' (work_accounting.h) once the velocities match the positions;
+// each rank integrates the power on its own atoms. The elastic forces of a
+// moving wall do the work F . v_wall on the bodies (the walls' energy
+// depends on their position too).
+void FixWallBodyBase::end_of_step()
+{
+  double power[body_dem::WorkAccounting::kParts];
+  work.local_power(atom, avec, power);
+  work.integrate(update->dt, power, work_local);
+  const double motion_power = dot(elastic_on_bodies, wall_velocity_now());
+  work_motion_local += 0.5 * update->dt * (motion_power_previous + motion_power);
+  motion_power_previous = motion_power;
+}
+
+double FixWallBodyBase::compute_scalar()
+{
+  double all = 0.0;
+  MPI_Allreduce(&wall_energy, &all, 1, MPI_DOUBLE, MPI_SUM, world);
+  return all;
+}
+
+double FixWallBodyBase::compute_vector(int n)
+{
+  double local = n == 0 ? work_local[1] : work_motion_local, all = 0.0;
+  MPI_Allreduce(&local, &all, 1, MPI_DOUBLE, MPI_SUM, world);
+  return all;
+}
+
+double FixWallBodyBase::memory_usage()
+{
+  return static_cast<double>(atom->nmax) * kWallsMax * kHistoryPerWall * sizeof(double) + work.memory_usage();
+}
+
+void FixWallBodyBase::grow_arrays(int nmax)
+{
+  memory->grow(wall_history, nmax, kWallsMax * kHistoryPerWall, "wall/body:history");
+}
+
+void FixWallBodyBase::copy_arrays(int i, int j, int /*delflag*/)
+{
+  for (int m = 0; m < kWallsMax * kHistoryPerWall; m++) wall_history[j][m] = wall_history[i][m];
+}
+
+void FixWallBodyBase::set_arrays(int i)
+{
+  for (int m = 0; m < kWallsMax * kHistoryPerWall; m++) wall_history[i][m] = 0.0;
+}
+
+int FixWallBodyBase::pack_exchange(int i, double *buf)
+{
+  for (int m = 0; m < kWallsMax * kHistoryPerWall; m++) buf[m] = wall_history[i][m];
+  return kWallsMax * kHistoryPerWall;
+}
+
+int FixWallBodyBase::unpack_exchange(int nlocal, double *buf)
+{
+  for (int m = 0; m < kWallsMax * kHistoryPerWall; m++) wall_history[nlocal][m] = buf[m];
+  return kWallsMax * kHistoryPerWall;
+}
+
+int FixWallBodyBase::pack_restart(int i, double *buf)
+{
+  // first value: the number of values for this atom, this one included
+  const int n = kWallsMax * kHistoryPerWall + 1;
+  buf[0] = n;
+  for (int m = 0; m < kWallsMax * kHistoryPerWall; m++) buf[m + 1] = wall_history[i][m];
+  return n;
+}
+
+void FixWallBodyBase::unpack_restart(int nlocal, int nth)
+{
+  double **extra = atom->extra;
+  int m = 0;
+  for (int k = 0; k < nth; k++) m += static_cast<int>(extra[nlocal][m]);
+  m++;
+  for (int k = 0; k < kWallsMax * kHistoryPerWall; k++) wall_history[nlocal][k] = extra[nlocal][m++];
+}
+
+int FixWallBodyBase::size_restart(int /*nlocal*/)
+{
+  return kWallsMax * kHistoryPerWall + 1;
+}
+
+int FixWallBodyBase::maxsize_restart()
+{
+  return kWallsMax * kHistoryPerWall + 1;
+}

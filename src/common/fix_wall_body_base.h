@@ -1,0 +1,122 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   body-dem package: what the package's wall fixes share (LAMMPS glue):
+   the host's wall syntax "wallstyle args [wiggle dim amplitude period]",
+   the wall positions and velocities, which bodies reach a wall, a
+   friction spring per body and wall that migrates with the atoms and is
+   written to restart files, the accumulated loads on the bodies, and the
+   outputs: the elastic energy of the wall contacts (global scalar, into
+   pe with fix_modify energy yes) and a global vector with [1] the work of
+   the walls' damping and friction and [2] the work of the walls' motion.
+   A wall style adds its coefficients, its contact law, and post_force().
+------------------------------------------------------------------------- */
+
+#ifndef BODY_DEM_FIX_WALL_BODY_BASE_H
+#define BODY_DEM_FIX_WALL_BODY_BASE_H
+
+#include "fix.h"
+
+#include "pair_contact_forces.h"
+#include "wall_contacts.h"
+#include "work_accounting.h"
+
+#include <string>
+
+namespace LAMMPS_NS {
+
+class FixWallBodyBase : public Fix {
+ public:
+  // style: e.g. "wall/body/polygon"; dimension: 2 or 3.
+  FixWallBodyBase(class LAMMPS *, int narg, char **arg, const std::string &style, int dimension);
+  ~FixWallBodyBase() override;
+  int setmask() override;
+  void setup(int) override;
+  void end_of_step() override;
+  double compute_scalar() override;
+  double compute_vector(int) override;
+  double memory_usage() override;
+
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_restart(int, double *) override;
+  void unpack_restart(int, int) override;
+  int size_restart(int) override;
+  int maxsize_restart() override;
+
+ protected:
+  static constexpr int kHistoryPerWall = 3;    // xi of one wall
+  static constexpr int kWallsMax = 2;          // lo and hi
+  enum class WallStyle { xplane, yplane, zplane, zcylinder };
+
+  std::string command;    // "fix <style>", the start of every error message
+  int dimension;
+
+  // Parses "wallstyle args [wiggle dim amplitude period]" from arg[iarg..narg).
+  void parse_walls(int narg, char **arg, int iarg);
+  static bool is_wallstyle(const char *word);
+
+  // State of the walls at the current step (set by begin_post_force()).
+  bool near_wall(int w, const double *x, double radius) const;
+  template <int Capacity>
+  void wall_contacts(int w, const body_dem::Vec3 *vertices, int nvertices, double rounded_radius,
+                     body_dem::ContactList<Capacity> &contacts) const;
+  body_dem::BodyMotion wall_motion(const body_dem::Vec3 &center) const;
+  int wall_count() const { return kWallsMax; }
+  bool wall_exists(int w) const { return w == 0 ? has_lo : has_hi; }
+  body_dem::Vec3 wall_velocity_now() const;
+
+  // The force loop of a style's post_force(): begin, then for each local
+  // body in the group and each wall it reaches, its contacts, then apply().
+  void begin_post_force();
+  body_dem::PairStepSettings step_settings(bool history) const;
+  body_dem::Vec3 history_of(int i, int w) const { return body_dem::Vec3::from(&wall_history[i][kHistoryPerWall * w]); }
+  void forget_history(int i, int w);
+  void apply(int i, int w, const body_dem::PairResult &r, const body_dem::Vec3 &xi);
+
+  class AtomVecBody *avec = nullptr;
+
+ private:
+  WallStyle wallstyle = WallStyle::zplane;
+  int wall_axis = 2;
+  double lo = 0.0, hi = 0.0, cylinder_radius = 0.0;
+  bool has_lo = false, has_hi = false;
+  int wiggle = 0, wiggle_axis = 0;
+  double amplitude = 0.0, period = 0.0, omega_wiggle = 0.0;
+  bigint time_origin = 0;
+  double normal_shift = 0.0;    // displacement of a plane wiggling along its normal
+  body_dem::Vec3 velocity;      // of the walls, this step
+
+  double **wall_history = nullptr;    // per atom: xi for each wall
+  double wall_energy = 0.0;           // elastic energy of this rank's wall contacts (this step)
+  body_dem::WorkAccounting work;      // loads of the walls' damping and friction
+  // work integrated on this rank's atoms; [1]: damping and friction
+  double work_local[body_dem::WorkAccounting::kParts] = {0.0, 0.0};
+  // elastic force of the walls on this rank's bodies (this step), and the
+  // work a moving wall does through it
+  body_dem::Vec3 elastic_on_bodies;
+  double motion_power_previous = 0.0;
+  double work_motion_local = 0.0;
+};
+
+template <int Capacity>
+void FixWallBodyBase::wall_contacts(int w, const body_dem::Vec3 *vertices, int nvertices, double rounded_radius,
+                                    body_dem::ContactList<Capacity> &contacts) const
+{
+  if (wallstyle == WallStyle::zcylinder) {
+    body_dem::find_wall_contacts(vertices, nvertices, rounded_radius, body_dem::CylinderWall{cylinder_radius}, 0.0,
+                                 contacts);
+  } else {
+    double point[3] = {0.0, 0.0, 0.0}, inward[3] = {0.0, 0.0, 0.0};
+    point[wall_axis] = (w == 0 ? lo : hi) + normal_shift;
+    inward[wall_axis] = w == 0 ? 1.0 : -1.0;
+    body_dem::find_wall_contacts(vertices, nvertices, rounded_radius,
+                                 body_dem::PlaneWall{body_dem::Vec3::from(point), body_dem::Vec3::from(inward)},
+                                 0.0, contacts);
+  }
+}
+
+}    // namespace LAMMPS_NS
+
+#endif
