@@ -33,10 +33,26 @@ PairBodyBase::PairBodyBase(LAMMPS *lmp, const std::string &style, const std::str
   // History per pair is xi (3 values), antisymmetric under i <-> j, which
   // is the host's default transfer between the two atoms' neighbor lists.
   nondefault_history_transfer = 0;
+  // The history fix keeps a pair's history across a rebuild of the
+  // neighbour lists (reneighbouring, a new run, a restart) only for pairs
+  // flagged "in contact" by the host's size neighbour lists, or for all
+  // pairs when beyond_contact is set. These styles use plain half lists,
+  // whose pairs carry no such flag: without this, every rebuild would
+  // reset every pair's tangential spring.
+  beyond_contact = 1;
   // The work is integrated at the end of each step, when the velocities
   // are those of the positions (see work_accounting.h): an internal fix
   // calls back. Loads on ghost atoms are summed onto their owners.
   comm_reverse = body_dem::WorkAccounting::kValuesPerAtom;
+  // The IDs of the internal fixes name the style only, so that a restart
+  // file written by one LAMMPS process finds the history fix of the style
+  // specified again in another (the host counts pair instances per
+  // process); a second instance of the same style (e.g. in pair_style
+  // hybrid) adds its instance number.
+  if (modify->find_fix("NEIGH_HISTORY_" + fix_tag) >= 0 ||
+      modify->find_fix("NEIGH_HISTORY_" + fix_tag + "_DUMMY") >= 0 ||
+      modify->find_fix("BODY_DEM_WORK_" + fix_tag) >= 0)
+    fix_tag += std::to_string(instance_me);
   // Fixes need a simulation box; a pair style defined before read_data
   // (for the Pair Coeffs of a data file) makes them in init_style().
   if (domain->box_exist) create_internal_fixes();
@@ -58,17 +74,17 @@ PairBodyBase::~PairBodyBase()
 
 std::string PairBodyBase::work_fix_id() const
 {
-  return "BODY_DEM_WORK_" + fix_tag + std::to_string(instance_me);
+  return "BODY_DEM_WORK_" + fix_tag;
 }
 
 std::string PairBodyBase::history_fix_id() const
 {
-  return "NEIGH_HISTORY_" + fix_tag + std::to_string(instance_me);
+  return "NEIGH_HISTORY_" + fix_tag;
 }
 
 std::string PairBodyBase::dummy_fix_id() const
 {
-  return "NEIGH_HISTORY_" + fix_tag + "_DUMMY" + std::to_string(instance_me);
+  return "NEIGH_HISTORY_" + fix_tag + "_DUMMY";
 }
 
 // The work fix, and a placeholder replaced by the history fix in
