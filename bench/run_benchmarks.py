@@ -8,7 +8,12 @@ name). Every measurement is preceded by one warm-up run and repeated; the
 table gives the median timesteps/s, the min-max range, and the ratio to
 the case's baseline. Speed is measured here, never asserted by a test.
 
-usage: bench/run_benchmarks.py [--build build] [--repeat 3] [--steps N] [--only NAME]
+The OpenMP section runs the /omp variant of each pair style (picked by
+-sf omp from the same input) with 1 and 2 threads, alternating the two so
+that both see the same machine load, and prints the speed-up of 2 threads
+over 1 (median over median).
+
+usage: bench/run_benchmarks.py [--build build] [--repeat 3] [--steps N] [--skip-omp] [--omp-only]
 """
 import argparse
 import os
@@ -81,6 +86,68 @@ def measure(label, lmp, args, cwd, repeat, **kw):
     return rates
 
 
+def measure_alternating(configs, lmp, cwd, repeat):
+    """Like measure() for several configurations [(label, args, threads)],
+    run in turn (a warm-up of each, then `repeat` rounds of one run each),
+    so that a change of the machine's load affects all of them alike."""
+    rates = {label: [] for label, _, _ in configs}
+    try:
+        for label, args, threads in configs:
+            run_lammps(lmp, args, cwd, threads=threads)
+        for _ in range(repeat):
+            for label, args, threads in configs:
+                rates[label].append(steps_per_second(run_lammps(lmp, args, cwd, threads=threads)))
+    except RuntimeError as e:
+        print(f"  FAILED ({e})", flush=True)
+        return {label: None for label, _, _ in configs}
+    for label, _, _ in configs:
+        print(f"  {label:<46} {statistics.median(rates[label]):10.1f} steps/s", flush=True)
+    return rates
+
+
+def omp_polygon_cases(lmp, plugin, work, repeat, steps):
+    """body/rounded/polygon/omp on the settled 2d packing (with history and
+    the walls), 1 and 2 threads; rows (case, threads, rates)."""
+    packing = ensure_polygon_packing(lmp, plugin, work, 30000)
+    case = "2d packing, 2000 squares, settled, history"
+    base = ["-in", os.path.join(HERE, "in.bench_polygons"), "-var", "data", packing, "-var", "nsteps", str(steps),
+            "-var", "load", f"plugin load {plugin}", "-var", "history", "history"]
+    print(f"{case} (OpenMP):", flush=True)
+    configs = [(f"body/rounded/polygon/omp, {n} thread{'s' if n > 1 else ''}",
+                base + ["-sf", "omp", "-pk", "omp", str(n)], n) for n in (1, 2)]
+    rates = measure_alternating(configs, lmp, work, repeat)
+    return [(case, n, rates[label]) for (label, _, n) in configs]
+
+
+# The 3d heap of polyhedra (body/rounded/polyhedron/omp, 1 and 2 threads)
+# belongs here, as omp_heap_cases(lmp, plugin, work, repeat, steps)
+# returning rows like omp_polygon_cases(); main() lists it in OMP_CASES.
+OMP_CASES = [omp_polygon_cases]
+
+
+def print_omp_table(rows):
+    print()
+    print("OpenMP: the /omp variant with 1 and 2 threads (1 MPI rank), measured alternately;")
+    print("speed-up = median steps/s with 2 threads / median with 1 thread")
+    print("| case | threads | median steps/s | min-max | speed-up |")
+    print("|---|---:|---:|---:|---:|")
+    one = {}
+    for case, threads, rates in rows:
+        if rates is None:
+            print(f"| {case} | {threads} | failed | - | - |")
+            continue
+        med = statistics.median(rates)
+        if threads == 1:
+            one[case] = med
+        speedup = med / one[case] if case in one else float("nan")
+        print(f"| {case} | {threads} | {med:.1f} | {min(rates):.1f}-{max(rates):.1f} | {speedup:.2f} |")
+    if hasattr(os, "getloadavg"):
+        # Threads wait for each other at every step: any other busy process
+        # on the machine slows 2 threads far more than 1.
+        print("load average at the end: {:.2f} {:.2f} {:.2f} (with other work running, the 2-thread "
+              "numbers mean little)".format(*os.getloadavg()))
+
+
 def polygon_cases(lmp, plugin, work, repeat, steps):
     rows = []
     plugin_load = ["-var", "load", f"plugin load {plugin}"]
@@ -129,7 +196,8 @@ def describe_machine():
                     break
     except OSError:
         pass
-    return f"{cpu}, {os.cpu_count()} cores"
+    load = ", load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()) if hasattr(os, "getloadavg") else ""
+    return f"{cpu}, {os.cpu_count()} cores{load}"
 
 
 def main():
@@ -138,20 +206,29 @@ def main():
     parser.add_argument("--repeat", type=int, default=3, help="measured runs per case (after one warm-up)")
     parser.add_argument("--steps", type=int, default=1000, help="time steps per measured run")
     parser.add_argument("--work", default=None, help="folder for the generated packings (kept between runs)")
+    parser.add_argument("--skip-omp", action="store_true", help="leave out the OpenMP section")
+    parser.add_argument("--omp-only", action="store_true", help="only the OpenMP section")
     args = parser.parse_args()
 
-    lmp = os.path.join(args.build, "lmp")
-    plugin = os.path.join(args.build, "bodydemplugin.so")
+    build = os.path.abspath(args.build)    # LAMMPS runs in the work folder
+    lmp = os.path.join(build, "lmp")
+    plugin = os.path.join(build, "bodydemplugin.so")
     for path in (lmp, plugin):
         if not os.path.exists(path):
             sys.exit(f"bench: {path} not found; build the package first (tools/build.sh)")
-    work = args.work or os.path.join(args.build, "bench-work")
+    work = os.path.abspath(args.work or os.path.join(build, "bench-work"))
     os.makedirs(work, exist_ok=True)
 
     print(f"bench: {describe_machine()}; {args.repeat} runs of {args.steps} steps per case after a warm-up")
     start = time.time()
-    rows = polygon_cases(lmp, plugin, work, args.repeat, args.steps)
-    print_table(rows)
+    if not args.omp_only:
+        rows = polygon_cases(lmp, plugin, work, args.repeat, args.steps)
+        print_table(rows)
+    if not args.skip_omp:
+        omp_rows = []
+        for cases in OMP_CASES:
+            omp_rows += cases(lmp, plugin, work, args.repeat, args.steps)
+        print_omp_table(omp_rows)
     print(f"\nbench: done in {time.time() - start:.0f} s")
 
 

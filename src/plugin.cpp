@@ -12,6 +12,13 @@
 #include "fix_body_work.h"
 #include "fix_wall_body_polygon.h"
 #include "pair_body_rounded_polygon.h"
+#ifdef BODY_DEM_WITH_OPENMP
+#include "pair_body_rounded_polygon_omp.h"
+#endif
+#include "pair_body_rounded_polyhedron.h"
+#include "fix_wall_body_polyhedron.h"
+#include "pair_body_rounded_polyhedron_granular.h"
+#include "fix_wall_body_polyhedron_granular.h"
 
 using namespace LAMMPS_NS;
 
@@ -46,6 +53,21 @@ const StyleEntry kStyles[] = {
      &create_pair<PairBodyRoundedPolygonDEM>, nullptr},
     {"fix", "wall/body/polygon", "fix wall/body/polygon (walls for 2d rounded polygons)", nullptr,
      &create_fix<FixWallBodyPolygonDEM>},
+#ifdef BODY_DEM_WITH_OPENMP
+    // the /omp variants, picked by -sf omp / suffix omp (src/OPENMP)
+    {"pair", "body/rounded/polygon/omp", "pair style body/rounded/polygon/omp (OpenMP threads)",
+     &create_pair<PairBodyRoundedPolygonOMP>, nullptr},
+#endif
+    {"pair", "body/rounded/polyhedron", "pair style body/rounded/polyhedron (3d rounded polyhedra)",
+     &create_pair<PairBodyRoundedPolyhedronDEM>, nullptr},
+    {"fix", "wall/body/polyhedron", "fix wall/body/polyhedron (walls for 3d rounded polyhedra)", nullptr,
+     &create_fix<FixWallBodyPolyhedronDEM>},
+    {"pair", "body/rounded/polyhedron/granular",
+     "pair style body/rounded/polyhedron/granular (granular contact models on rounded polyhedra)",
+     &create_pair<PairBodyRoundedPolyhedronGranular>, nullptr},
+    {"fix", "wall/body/polyhedron/granular",
+     "fix wall/body/polyhedron/granular (walls with the granular contact models)", nullptr,
+     &create_fix<FixWallBodyPolyhedronGranular>},
 };
 
 }    // namespace

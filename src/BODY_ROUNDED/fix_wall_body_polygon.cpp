@@ -25,13 +25,7 @@ using body_dem::Vec3;
 FixWallBodyPolygonDEM::FixWallBodyPolygonDEM(LAMMPS *lmp, int narg, char **arg) :
     FixWallBodyBase(lmp, narg, arg, "wall/body/polygon", 2)
 {
-  body_dem::StyleArgs args(lmp, command);
-  if (narg < 7)
-    args.fail("expected k_n c_n c_t wallstyle args [wiggle dim amplitude period], got " +
-              std::to_string(narg - 3) + " arguments");
-  k_n = args.nonnegative(arg[3], "k_n");
-  c_n = args.nonnegative(arg[4], "c_n");
-  c_t = args.nonnegative(arg[5], "c_t");
+  parse_linear_coeffs(narg, arg, k_n, c_n, c_t);
   parse_walls(narg, arg, 6);
 }
 

@@ -7,8 +7,6 @@
 #include "atom_vec_body.h"
 #include "body_rounded_polygon.h"
 
-#include "polygon_pair_kernel.h"
-
 using namespace LAMMPS_NS;
 
 PairBodyRoundedPolygonDEM::PairBodyRoundedPolygonDEM(LAMMPS *lmp) :
@@ -26,16 +24,9 @@ void PairBodyRoundedPolygonDEM::compute(int eflag, int vflag)
 {
   // Vertices to the space frame once per step, not once per neighbour pair.
   frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
-  const int *type = atom->type;
   compute_pairs(eflag, vflag,
-                [&](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi, bool &overflow) {
-                  body_dem::PolygonPairStatus status;
-                  const body_dem::PairResult r = body_dem::polygon_pair_forces(
-                      frames.shape(i), frames.motion(i), frames.shape(j), frames.motion(j),
-                      pair_coeffs(type[i], type[j]), delta_ua, settings, xi, &status);
-                  overflow = status.overflow;
-                  return r;
-                });
+                [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
+                       bool &overflow) { return pair_forces(i, j, settings, xi, overflow); });
 }
 
 double PairBodyRoundedPolygonDEM::memory_usage()

@@ -2,6 +2,7 @@
 
 #include "atom.h"
 #include "atom_vec_body.h"
+#include "body_orientation.h"
 #include "body_rounded_polygon.h"
 #include "math_extra.h"
 
@@ -34,8 +35,8 @@ void PolygonBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRounded
   // radius - r of the centre.
   shape.center = motion.center;
   shape.skeleton_radius = std::max(0.0, atom->radius[i] - shape.rounded_radius);
-  double rot[3][3], disp[3], omega[3];
-  MathExtra::quat_to_mat(bonus->quat, rot);
+  double rot[3][3], disp[3];
+  body_rotation(bonus->quat, rot);
   const double *coords = bptr->coords(bonus);
   for (int k = 0; k < shape.nvertices; k++) {
     MathExtra::matvec(rot, &coords[3 * k], disp);
@@ -44,16 +45,16 @@ void PolygonBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRounded
     // (1e-17) in z, which would give tiny out-of-plane forces and torques.
     vertices[k].z = motion.center.z;
   }
-  // omega = R diag(1/I) R^T L with the rotation matrix already at hand
-  // (the same as MathExtra::mq_to_omega, without building it again).
-  double body_l[3];
-  MathExtra::transpose_matvec(rot, atom->angmom[i], body_l);
-  for (int d = 0; d < 3; d++) body_l[d] = bonus->inertia[d] == 0.0 ? 0.0 : body_l[d] / bonus->inertia[d];
-  MathExtra::matvec(rot, body_l, omega);
-  motion.omega = Vec3::from(omega);
+  motion.omega = space_frame_omega(rot, atom->angmom[i], bonus->inertia);
 }
 
 void PolygonBodyFrames::refresh(Atom *atom, AtomVecBody *avec, BodyRoundedPolygon *bptr, int n)
+{
+  prepare(atom, avec, bptr, n);
+  transform(atom, avec, bptr, 0, n);
+}
+
+void PolygonBodyFrames::prepare(Atom *atom, AtomVecBody *avec, BodyRoundedPolygon *bptr, int n)
 {
   // Sizes only grow: after the first steps no allocation happens here.
   first_vertex_.resize(n + 1);
@@ -66,7 +67,11 @@ void PolygonBodyFrames::refresh(Atom *atom, AtomVecBody *avec, BodyRoundedPolygo
   if (static_cast<int>(vertices_.size()) < total) vertices_.resize(total);
   shapes_.resize(n);
   motions_.resize(n);
-  for (int i = 0; i < n; i++)
+}
+
+void PolygonBodyFrames::transform(Atom *atom, AtomVecBody *avec, BodyRoundedPolygon *bptr, int from, int to)
+{
+  for (int i = from; i < to; i++)
     transform_one(atom, avec, bptr, i, vertices_.data() + first_vertex_[i], shapes_[i], motions_[i]);
 }
 

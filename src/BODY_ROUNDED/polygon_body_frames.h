@@ -27,6 +27,13 @@ class PolygonBodyFrames {
   // Atoms that are not bodies get an empty shape (nvertices = 0).
   void refresh(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolygon *bptr,
                int n);
+  // refresh() in two steps, for threads (the /omp styles): prepare() sizes
+  // the arrays for atoms 0..n-1 (one thread), transform() fills atoms
+  // from..to-1 (threads on disjoint ranges, which write disjoint memory).
+  void prepare(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolygon *bptr,
+               int n);
+  void transform(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolygon *bptr,
+                 int from, int to);
 
   // The same for one atom, into caller-provided storage for its vertices
   // (at least the atom's number of vertices); for the walls, which need

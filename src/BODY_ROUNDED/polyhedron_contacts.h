@@ -195,6 +195,13 @@ struct PolyhedronShape {
   int nfaces;
   const Vec3 *face_normals;    // outward unit normals, precomputed once per step by the caller
   double rounded_radius;
+  // Optional enclosing sphere of the skeleton (centre, radius >= 0), for
+  // early outs: a vertex or an edge of the other body farther from it than
+  // the radius plus the reach of a contact cannot touch this body, and is
+  // skipped without changing the result. Negative: not given (both bodies
+  // of a pair need one).
+  Vec3 center{};
+  double skeleton_radius = -1.0;
 };
 
 // Parameters of the weights (see the comment at the top). Angles in
@@ -519,6 +526,16 @@ namespace polyhedron_detail {
     return 0.0;
   }
 
+  // Whether segment [a, b] comes within distance r of point p.
+  inline bool segment_within(const Vec3 &a, const Vec3 &b, const Vec3 &p, double r)
+  {
+    const Vec3 d = b - a, ap = p - a;
+    const double dd = norm2(d);
+    double t = dd > 0.0 ? dot(ap, d) / dd : 0.0;
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    return norm2(ap - d * t) <= r * r;
+  }
+
   inline bool vertex_in_edge(const PolyhedronShape &b, int e, int v)
   {
     return b.edges[e][0] == v || b.edges[e][1] == v;
@@ -605,6 +622,10 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
     return norm2(n) > 0.0 ? n : Vec3{0.0, 0.0, 1.0};
   };
 
+  // optional enclosing spheres (see PolyhedronShape)
+  const bool spheres = bi.skeleton_radius >= 0.0 && bj.skeleton_radius >= 0.0;
+  const double reach_i = bi.skeleton_radius + dmax, reach_j = bj.skeleton_radius + dmax;
+
   // ---- 1. vertex contacts
   const bool test_i_vertices = bj.nvertices > 1 || bi.nvertices == 1;    // not against a sphere
   const bool test_j_vertices = bi.nvertices > 1 && bj.nvertices >= 1;
@@ -616,8 +637,13 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
     const int other_lead = owner == 0 ? lead_j : lead_i;
     int *beyond = owner == 0 ? beyond_i : beyond_j;
     const bool keep = owner == 0 ? keep_beyond_i : keep_beyond_j;
+    const double other_reach2 = owner == 0 ? reach_j * reach_j : reach_i * reach_i;
     for (int v = 0; v < mine.nvertices; ++v) {
       int bf = -1;
+      if (spheres && norm2(mine.vertices[v] - other.center) > other_reach2) {
+        if (keep) beyond[v] = -1;    // out of reach of the whole body
+        continue;
+      }
       const FeatureNearest fn = nearest_feature(mine.vertices[v], other, other_offsets, dmax, other_lead, bf);
       if (keep) beyond[v] = bf;
       if (!fn.found) continue;
@@ -673,23 +699,31 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
     const bool vj_tested = test_j_vertices && keep_beyond_j;
     // bounding spheres of j's edges, computed once (pairs of edges farther
     // apart than dmax are skipped before the line-line test)
+    // (and, with enclosing spheres, the list of j's edges within reach of
+    // body i, in index order, so that the loop below visits only those)
     EdgeBound bound_j[kMaxPolyhedronScratchEdges];
+    int near_j[kMaxPolyhedronScratchEdges];
+    int n_near_j = 0;
     const bool keep_bound_j = bj.nedges <= kMaxPolyhedronScratchEdges;
     if (keep_bound_j)
       for (int ej = 0; ej < bj.nedges; ++ej) {
         const Vec3 &c = bj.vertices[bj.edges[ej][0]];
         const Vec3 &d = bj.vertices[bj.edges[ej][1]];
+        if (spheres && !segment_within(c, d, bi.center, reach_i)) continue;
         EdgeBound &eb = bound_j[ej];
         eb.cx = 0.5 * (c.x + d.x);
         eb.cy = 0.5 * (c.y + d.y);
         eb.cz = 0.5 * (c.z + d.z);
         eb.half = 0.5 * (std::fabs(d.x - c.x) + std::fabs(d.y - c.y) + std::fabs(d.z - c.z));    // >= |d - c| / 2
         eb.beyond = edge_beyond(bj, beyond_j, vj_tested, bi, off_i, ej);
+        if (!eb.beyond) near_j[n_near_j++] = ej;
       }
-    for (int ei = 0; ei < bi.nedges; ++ei) {
+    const int n_loop_j = keep_bound_j ? n_near_j : bj.nedges;
+    for (int ei = 0; ei < bi.nedges && n_loop_j > 0; ++ei) {
       if (edge_beyond(bi, beyond_i, vi_tested, bj, off_j, ei)) continue;
       const Vec3 &a = bi.vertices[bi.edges[ei][0]];
       const Vec3 &b = bi.vertices[bi.edges[ei][1]];
+      if (spheres && !segment_within(a, b, bj.center, reach_j)) continue;
       const Vec3 u = b - a;
       const double uu = norm2(u);
       if (uu == 0.0) continue;
@@ -698,10 +732,10 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
       bool faces_i_known = false;
       EdgeFaces fi;
       Vec3 oi;
-      for (int ej = 0; ej < bj.nedges; ++ej) {
+      for (int q = 0; q < n_loop_j; ++q) {
+        const int ej = keep_bound_j ? near_j[q] : q;
         if (keep_bound_j) {
           const EdgeBound &eb = bound_j[ej];
-          if (eb.beyond) continue;
           const double reach = dmax + half_i + eb.half;
           const double dx = mid_i.x - eb.cx, dy = mid_i.y - eb.cy, dz = mid_i.z - eb.cz;
           if (dx * dx + dy * dy + dz * dz > reach * reach) continue;

@@ -37,17 +37,27 @@ FixWallBodyBase::FixWallBodyBase(LAMMPS *lmp, int narg, char **arg, const std::s
     body_dem::StyleArgs(lmp, command).fail("requires a " + std::to_string(dimension) + "d simulation (dimension " +
                                            std::to_string(dimension) + ")");
   time_origin = update->ntimestep;
+}
 
+// Called by each wall style at the end of its constructor, after all
+// arguments were accepted: a fix whose constructor raises an error is
+// destroyed before LAMMPS lists it, and the host cannot remove the
+// callbacks of an unlisted fix.
+void FixWallBodyBase::register_per_atom_arrays()
+{
   grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);
   atom->add_callback(Atom::RESTART);
+  callbacks_registered = true;
   for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
 }
 
 FixWallBodyBase::~FixWallBodyBase()
 {
-  atom->delete_callback(id, Atom::GROW);
-  atom->delete_callback(id, Atom::RESTART);
+  if (callbacks_registered) {
+    atom->delete_callback(id, Atom::GROW);
+    atom->delete_callback(id, Atom::RESTART);
+  }
   memory->destroy(wall_history);
 }
 
@@ -55,6 +65,17 @@ bool FixWallBodyBase::is_wallstyle(const char *word)
 {
   return strcmp(word, "xplane") == 0 || strcmp(word, "yplane") == 0 || strcmp(word, "zplane") == 0 ||
       strcmp(word, "zcylinder") == 0;
+}
+
+void FixWallBodyBase::parse_linear_coeffs(int narg, char **arg, double &k_n, double &c_n, double &c_t)
+{
+  body_dem::StyleArgs args(lmp, command);
+  if (narg < 7)
+    args.fail("expected k_n c_n c_t wallstyle args [wiggle dim amplitude period], got " + std::to_string(narg - 3) +
+              " arguments");
+  k_n = args.nonnegative(arg[3], "k_n");
+  c_n = args.nonnegative(arg[4], "c_n");
+  c_t = strcmp(arg[5], "NULL") == 0 ? 0.5 * c_n : args.nonnegative(arg[5], "c_t");
 }
 
 void FixWallBodyBase::parse_walls(int narg, char **arg, int iarg)
@@ -118,6 +139,7 @@ void FixWallBodyBase::parse_walls(int narg, char **arg, int iarg)
       (wallstyle == WallStyle::zcylinder && (periodic[0] || periodic[1])))
     args.fail("a dimension with a wall must be non-periodic");
   omega_wiggle = wiggle ? 2.0 * M_PI / period : 0.0;
+  register_per_atom_arrays();
 }
 
 int FixWallBodyBase::setmask()

@@ -53,8 +53,14 @@ class FixWallBodyBase : public Fix {
   std::string command;    // "fix <style>", the start of every error message
   int dimension;
 
-  // Parses "wallstyle args [wiggle dim amplitude period]" from arg[iarg..narg).
+  // Parses "k_n c_n c_t" at arg[3..5] of the linear walls; c_t may be NULL,
+  // which means c_n / 2 as in the host's body walls.
+  void parse_linear_coeffs(int narg, char **arg, double &k_n, double &c_n, double &c_t);
+  // Parses "wallstyle args [wiggle dim amplitude period]" from arg[iarg..narg)
+  // (the last arguments of every wall style) and then registers the
+  // per-atom springs with the host.
   void parse_walls(int narg, char **arg, int iarg);
+  void register_per_atom_arrays();
   static bool is_wallstyle(const char *word);
 
   // State of the walls at the current step (set by begin_post_force()).
@@ -89,6 +95,7 @@ class FixWallBodyBase : public Fix {
   body_dem::Vec3 velocity;      // of the walls, this step
 
   double **wall_history = nullptr;    // per atom: xi for each wall
+  bool callbacks_registered = false;
   double wall_energy = 0.0;           // elastic energy of this rank's wall contacts (this step)
   body_dem::WorkAccounting work;      // loads of the walls' damping and friction
   // work integrated on this rank's atoms; [1]: damping and friction

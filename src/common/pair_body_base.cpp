@@ -139,7 +139,11 @@ void PairBodyBase::init_style()
 
   if (history && !fix_history) {
     const std::string cmd = history_fix_id() + " all NEIGH_HISTORY " + std::to_string(size_history);
-    fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(dummy_fix_id(), cmd, 1));
+    // Without a suffix: the host's NEIGH_HISTORY/omp (which -sf omp would
+    // pick) ignores beyond_contact in this release and would reset every
+    // spring at each rebuild of the neighbour lists; the plain fix works
+    // with the /omp styles and their threaded neighbour lists too.
+    fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(dummy_fix_id(), cmd, 0));
     fix_history->pair = this;
     fix_dummy = nullptr;
   }

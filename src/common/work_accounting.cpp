@@ -12,9 +12,29 @@ namespace body_dem {
 
 void WorkAccounting::begin_step(int nall)
 {
-  const size_t n = static_cast<size_t>(nall) * kValuesPerAtom;
+  resize(nall, 1);
+  zero_slice(0);
+}
+
+void WorkAccounting::resize(int nall, int nslices)
+{
+  nall_ = nall;
+  nslices_ = nslices;
+  const size_t n = slice_size() * nslices;
   if (loads_.size() < n) loads_.resize(n);
-  std::fill(loads_.begin(), loads_.begin() + n, 0.0);
+}
+
+void WorkAccounting::zero_slice(int slice)
+{
+  const auto first = loads_.begin() + slice * slice_size();
+  std::fill(first, first + slice_size(), 0.0);
+}
+
+void WorkAccounting::sum_slices(int from, int to)
+{
+  double *total = loads_.data();
+  for (size_t m = static_cast<size_t>(from) * kValuesPerAtom; m < static_cast<size_t>(to) * kValuesPerAtom; m++)
+    for (int s = 1; s < nslices_; s++) total[m] += total[s * slice_size() + m];
 }
 
 namespace {
@@ -29,9 +49,10 @@ void add_load(double *row, const Vec3 &force, const Vec3 &torque)
 }
 }    // namespace
 
-void WorkAccounting::add(int i, int j, const PairResult &r)
+void WorkAccounting::add(int slice, int i, int j, const PairResult &r)
 {
-  double *ri = row(i), *rj = row(j);
+  double *base = loads_.data() + slice * slice_size();
+  double *ri = base + static_cast<size_t>(i) * kValuesPerAtom, *rj = base + static_cast<size_t>(j) * kValuesPerAtom;
   add_load(ri, -r.ja_scaling.force_j, r.ja_scaling.torque_i);
   add_load(rj, r.ja_scaling.force_j, r.ja_scaling.torque_j);
   add_load(ri + 6, -r.dissipative.force_j, r.dissipative.torque_i);
@@ -47,12 +68,16 @@ void WorkAccounting::add_wall(int i, const PairResult &r)
 
 void WorkAccounting::local_power(Atom *atom, AtomVecBody *avec, double power[kParts]) const
 {
+  local_power(atom, avec, 0, atom->nlocal, power);
+}
+
+void WorkAccounting::local_power(Atom *atom, AtomVecBody *avec, int from, int to, double power[kParts]) const
+{
   power[0] = power[1] = 0.0;
-  const int nlocal = atom->nlocal;
-  if (loads_.size() < static_cast<size_t>(nlocal) * kValuesPerAtom) return;
+  if (loads_.size() < static_cast<size_t>(to) * kValuesPerAtom) return;
   double **v = atom->v, **angmom = atom->angmom;
   const int *body = atom->body;
-  for (int i = 0; i < nlocal; i++) {
+  for (int i = from; i < to; i++) {
     const double *r = &loads_[static_cast<size_t>(i) * kValuesPerAtom];
     bool loaded = false;
     for (int m = 0; m < kValuesPerAtom; m++) loaded = loaded || r[m] != 0.0;

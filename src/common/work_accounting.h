@@ -37,14 +37,33 @@ class WorkAccounting {
   // Zeroes the loads of atoms 0..nall-1 (local and ghost).
   void begin_step(int nall);
   // Adds a pair's loads to its two atoms.
-  void add(int i, int j, const PairResult &r);
+  void add(int i, int j, const PairResult &r) { add(0, i, j, r); }
   // Adds the loads of a wall contact (body i only; the wall is outside).
   void add_wall(int i, const PairResult &r);
 
+  // Threads (the /omp styles): each thread adds into its own slice of
+  // loads, so that no two threads write the same memory, and the slices
+  // are summed onto slice 0 afterwards. begin_step() is the one-slice case.
+  //   resize(nall, nslices)     one thread, before the threads start
+  //   zero_slice(s)             each thread its own slice s
+  //   add(s, i, j, r)           into slice s
+  //   sum_slices(from, to)      atoms from..to-1 of every slice onto slice 0
+  //                             (threads on disjoint ranges, after all adds)
+  // The sum is taken in slice order, so a given number of threads gives
+  // the same result on every run.
+  void resize(int nall, int nslices);
+  void zero_slice(int slice);
+  void add(int slice, int i, int j, const PairResult &r);
+  void sum_slices(int from, int to);
+
+  // Loads of atom i in slice 0 (the totals once the slices are summed).
   double *row(int i) { return &loads_[static_cast<size_t>(i) * kValuesPerAtom]; }
 
   // Synchronized power of the loads on the local atoms of this rank.
   void local_power(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, double power[kParts]) const;
+  // The same for local atoms from..to-1 (threads on disjoint ranges).
+  void local_power(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, int from, int to,
+                   double power[kParts]) const;
 
   // At the setup of a run: the power at the start, no work yet.
   void start(const double power[kParts]);
@@ -54,7 +73,9 @@ class WorkAccounting {
   double memory_usage() const { return loads_.capacity() * sizeof(double); }
 
  private:
-  std::vector<double> loads_;
+  std::vector<double> loads_;    // nslices_ slices of nall_ atoms
+  int nall_ = 0, nslices_ = 1;
+  size_t slice_size() const { return static_cast<size_t>(nall_) * kValuesPerAtom; }
   double previous_[kParts] = {0.0, 0.0};
   bool started_ = false;
 };

@@ -967,3 +967,48 @@ TEST(Smoothness, SharpWeightsJump)
   EXPECT_GT(s1.max_jump, 0.02);
   EXPECT_GT(s2.max_jump, 0.9 * s1.max_jump);
 }
+
+// ============================================================== early outs
+
+TEST(PolyhedronContacts, EnclosingSpheresChangeNothing)
+{
+  // The optional enclosing spheres of PolyhedronShape only skip vertices
+  // and edges that cannot reach the other body: random pairs of cubes,
+  // tetrahedra and rods, near and apart, give bit for bit the same
+  // contacts with and without them (sphere: centroid, radius = the largest
+  // vertex distance, as the pair style sets them).
+  std::mt19937 rng(4242);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const std::vector<Body> shapes = {cube(0.5, kR), tetra_apex_down(0.6, 0.8, kR),
+                                    rod({-0.6, 0, 0}, {0.6, 0, 0}, kR), cube(0.3, kR), sphere({0, 0, 0}, 0.3)};
+  const auto with_sphere = [](const Body &b) {
+    PolyhedronShape s = b.shape();
+    s.center = centroid(b);
+    s.skeleton_radius = 0.0;
+    for (const Vec3 &v : b.v) s.skeleton_radius = std::max(s.skeleton_radius, norm(v - s.center));
+    return s;
+  };
+  int with_contacts = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const Body a = shapes[trial % shapes.size()].moved(rotation({u(rng), u(rng), u(rng)}, 3.0 * u(rng)),
+                                                       {0.9 * u(rng), 0.9 * u(rng), 0.9 * u(rng)});
+    const Body b = shapes[(trial / 5) % shapes.size()].moved(rotation({u(rng), u(rng), u(rng)}, 3.0 * u(rng)),
+                                                             {0, 0, 0});
+    PolyhedronContactList plain, culled;
+    find_polyhedron_contacts(a.shape(), b.shape(), 0.05, SmoothingParams(), plain);
+    find_polyhedron_contacts(with_sphere(a), with_sphere(b), 0.05, SmoothingParams(), culled);
+    ASSERT_EQ(plain.size, culled.size) << "trial " << trial;
+    if (plain.size > 0) ++with_contacts;
+    for (int k = 0; k < plain.size; ++k) {
+      EXPECT_EQ(plain[k].kind_i, culled[k].kind_i);
+      EXPECT_EQ(plain[k].index_i, culled[k].index_i);
+      EXPECT_EQ(plain[k].kind_j, culled[k].kind_j);
+      EXPECT_EQ(plain[k].index_j, culled[k].index_j);
+      EXPECT_EQ(plain[k].delta_n, culled[k].delta_n);
+      EXPECT_EQ(plain[k].weight, culled[k].weight);
+      EXPECT_EQ(plain[k].point.x, culled[k].point.x);
+      EXPECT_EQ(plain[k].normal.z, culled[k].normal.z);
+    }
+  }
+  EXPECT_GT(with_contacts, 500);    // the samples do touch (and many do not)
+}

@@ -81,7 +81,18 @@ void LammpsSession::commands(const std::string &lines)
   }
 }
 
-void LammpsSession::load_plugin() { command("plugin load " + plugin_path()); }
+void LammpsSession::load_plugin()
+{
+  command("plugin load " + plugin_path());
+  // The host only logs a failed load (e.g. an undefined symbol) and then
+  // runs its own built-in styles of the same names: a test must not pass
+  // on those. The package registers its internal fix first.
+  char style[128], name[128];
+  bool found = false;
+  for (int k = 0; k < lammps_plugin_count(); ++k)
+    if (lammps_plugin_name(k, style, name, sizeof name) && std::string(name) == "BODY_DEM_WORK") found = true;
+  if (!found) throw std::runtime_error("plugin load " + plugin_path() + " failed (see the LAMMPS log)");
+}
 
 std::string LammpsSession::log_text() const
 {

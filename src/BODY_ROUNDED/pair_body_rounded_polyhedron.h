@@ -1,0 +1,42 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   body-dem package: pair_style body/rounded/polyhedron (LAMMPS glue).
+   The contact geometry is in polyhedron_contacts.h, the force law in
+   linear_contact_law.h, the per-pair function (with j_a) in
+   polyhedron_pair_kernel.h; settings and coefficients in
+   pair_body_linear_base.h, the neighbour loop, history and work
+   accumulators in pair_body_base.h.
+------------------------------------------------------------------------- */
+
+#ifndef BODY_DEM_PAIR_BODY_ROUNDED_POLYHEDRON_H
+#define BODY_DEM_PAIR_BODY_ROUNDED_POLYHEDRON_H
+
+#include "pair_body_linear_base.h"
+
+#include "polyhedron_body_frames.h"
+
+namespace LAMMPS_NS {
+
+// Named apart from the host's built-in class of the same style, which it
+// replaces when the plugin is loaded.
+class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
+ public:
+  PairBodyRoundedPolyhedronDEM(class LAMMPS *);
+  void compute(int, int) override;
+  double memory_usage() override;
+
+  // Shared with the wall and the /omp variant.
+  const body_dem::SmoothingParams &smoothing_params() const { return smoothing; }
+
+ protected:
+  class BodyRoundedPolyhedron *bptr = nullptr;
+  // space-frame shapes and motion of local + ghost bodies, refreshed once per step
+  body_dem::PolyhedronBodyFrames frames;
+  // parameters of the contact weights (defaults of polyhedron_contacts.h)
+  body_dem::SmoothingParams smoothing;
+
+  void init_body_style() override;
+};
+
+}    // namespace LAMMPS_NS
+
+#endif

@@ -1,0 +1,181 @@
+#include "polyhedron_body_frames.h"
+
+#include "atom.h"
+#include "atom_vec_body.h"
+#include "body_orientation.h"
+#include "body_rounded_polyhedron.h"
+
+#include <algorithm>
+
+using namespace LAMMPS_NS;
+
+namespace body_dem {
+
+namespace {
+
+  constexpr int kFaceSize = 4;    // the host's MAX_FACE_SIZE
+
+  // Indices are stored as doubles by the host; they are small integers.
+  inline int as_index(double v) { return static_cast<int>(v < 0.0 ? v - 0.5 : v + 0.5); }
+
+}    // namespace
+
+PolyhedronBodyFrames::Counts PolyhedronBodyFrames::counts(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr,
+                                                          int i)
+{
+  Counts c;
+  const int b = atom->body[i];
+  if (b < 0) return c;
+  AtomVecBody::Bonus *bonus = &avec->bonus[b];
+  c.nvertices = bptr->nsub(bonus);
+  c.nedges = bptr->nedges(bonus);
+  // spheres and rods: the host keeps no faces (faces() is null)
+  c.nfaces = c.nvertices < 3 ? 0 : bptr->nfaces(bonus);
+  return c;
+}
+
+std::string PolyhedronBodyFrames::check_topology(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int i)
+{
+  const Counts c = counts(atom, avec, bptr, i);
+  if (atom->body[i] < 0) return "";
+  AtomVecBody::Bonus *bonus = &avec->bonus[atom->body[i]];
+  const double *edges = bptr->edges(bonus);
+  for (int e = 0; e < c.nedges; ++e) {
+    const int a = as_index(edges[2 * e]), b = as_index(edges[2 * e + 1]);
+    if (a < 0 || a >= c.nvertices || b < 0 || b >= c.nvertices || a == b)
+      return "edge " + std::to_string(e) + " (" + std::to_string(a) + " " + std::to_string(b) +
+          ") must join two different vertices among 0.." + std::to_string(c.nvertices - 1);
+  }
+  const double *faces = bptr->faces(bonus);
+  for (int f = 0; f < c.nfaces; ++f) {
+    for (int k = 0; k < kFaceSize; ++k) {
+      const int v = as_index(faces[kFaceSize * f + k]);
+      if (k == kFaceSize - 1 && v == -1) break;    // a triangle
+      if (v < 0 || v >= c.nvertices)
+        return "face " + std::to_string(f) + " has vertex index " + std::to_string(v) +
+            " (expected 3 or 4 vertices among 0.." + std::to_string(c.nvertices - 1) + ", a triangle padded with -1)";
+    }
+  }
+  return "";
+}
+
+void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int i,
+                                         const Storage &st, PolyhedronShape &shape, BodyMotion &motion)
+{
+  const Counts c = counts(atom, avec, bptr, i);
+  shape.vertices = st.vertices;
+  shape.nvertices = c.nvertices;
+  shape.edges = st.edges;
+  shape.nedges = c.nedges;
+  shape.faces = st.faces;
+  shape.nfaces = c.nfaces;
+  shape.face_normals = st.face_normals;
+  shape.rounded_radius = 0.0;
+  shape.skeleton_radius = -1.0;
+  motion.center = Vec3::from(atom->x[i]);
+  motion.velocity = Vec3::from(atom->v[i]);
+  motion.omega = Vec3{};
+  if (atom->body[i] < 0) return;
+
+  AtomVecBody::Bonus *bonus = &avec->bonus[atom->body[i]];
+  shape.rounded_radius = bptr->rounded_radius(bonus);
+  // atom->radius encloses the rounded body: the skeleton lies within
+  // radius - r of the centre (the early outs of the contact geometry)
+  shape.center = motion.center;
+  shape.skeleton_radius = std::max(0.0, atom->radius[i] - shape.rounded_radius);
+  double rot[3][3], disp[3];
+  body_rotation(bonus->quat, rot);
+  const double *coords = bptr->coords(bonus);
+  Vec3 centroid;
+  for (int k = 0; k < c.nvertices; k++) {
+    MathExtra::matvec(rot, &coords[3 * k], disp);
+    st.vertices[k] = motion.center + Vec3::from(disp);
+    centroid += Vec3::from(disp);
+  }
+  if (c.nvertices > 0) centroid = motion.center + centroid * (1.0 / c.nvertices);
+
+  const double *edges = bptr->edges(bonus);
+  for (int e = 0; e < c.nedges; e++) {
+    st.edges[e][0] = as_index(edges[2 * e]);
+    st.edges[e][1] = as_index(edges[2 * e + 1]);
+  }
+
+  // Faces: outward unit normal from the vertices (for a quadrilateral the
+  // cross product of its diagonals, twice its area along the normal for
+  // any numbering direction); a face whose normal points towards the
+  // centroid of the vertices (inside a convex body) is numbered clockwise
+  // from outside and is stored reversed. The faces of an open body (a
+  // plate, whose centroid lies in its plane) keep their numbering: they
+  // count from both sides.
+  const double *faces = c.nfaces > 0 ? bptr->faces(bonus) : nullptr;
+  for (int f = 0; f < c.nfaces; f++) {
+    int *F = st.faces[f];
+    for (int k = 0; k < kFaceSize; k++) F[k] = as_index(faces[kFaceSize * f + k]);
+    const Vec3 &v0 = st.vertices[F[0]], &v1 = st.vertices[F[1]], &v2 = st.vertices[F[2]];
+    Vec3 n = F[3] >= 0 ? cross(v2 - v0, st.vertices[F[3]] - v1) : cross(v1 - v0, v2 - v0);
+    n = normalized_or_zero(n);
+    const Vec3 mid = F[3] >= 0 ? (v0 + v1 + v2 + st.vertices[F[3]]) * 0.25 : (v0 + v1 + v2) * (1.0 / 3.0);
+    if (c.nfaces >= 4 && dot(n, mid - centroid) < 0.0) {
+      n = -n;
+      if (F[3] >= 0)
+        std::swap(F[1], F[3]);    // 0 1 2 3 -> 0 3 2 1
+      else
+        std::swap(F[1], F[2]);    // 0 1 2 -> 0 2 1
+    }
+    st.face_normals[f] = n;
+  }
+
+  motion.omega = space_frame_omega(rot, atom->angmom[i], bonus->inertia);
+}
+
+void PolyhedronBodyFrames::refresh(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int n)
+{
+  prepare(atom, avec, bptr, n);
+  transform(atom, avec, bptr, 0, n);
+}
+
+void PolyhedronBodyFrames::prepare(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int n)
+{
+  // Sizes only grow: after the first steps no allocation happens here.
+  first_.resize(3 * (n + 1));
+  int nv = 0, ne = 0, nf = 0;
+  for (int i = 0; i < n; i++) {
+    first_[3 * i] = nv;
+    first_[3 * i + 1] = ne;
+    first_[3 * i + 2] = nf;
+    const Counts c = counts(atom, avec, bptr, i);
+    nv += c.nvertices;
+    ne += c.nedges;
+    nf += c.nfaces;
+  }
+  first_[3 * n] = nv;
+  first_[3 * n + 1] = ne;
+  first_[3 * n + 2] = nf;
+  if (static_cast<int>(vertices_.size()) < nv) vertices_.resize(nv);
+  if (static_cast<int>(edges_.size()) < 2 * ne) edges_.resize(2 * ne);
+  if (static_cast<int>(faces_.size()) < 4 * nf) faces_.resize(4 * nf);
+  if (static_cast<int>(normals_.size()) < nf) normals_.resize(nf);
+  shapes_.resize(n);
+  motions_.resize(n);
+}
+
+void PolyhedronBodyFrames::transform(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int from, int to)
+{
+  for (int i = from; i < to; i++) {
+    Storage st;
+    st.vertices = vertices_.data() + first_[3 * i];
+    st.edges = reinterpret_cast<int(*)[2]>(edges_.data() + 2 * first_[3 * i + 1]);
+    st.faces = reinterpret_cast<int(*)[4]>(faces_.data() + 4 * first_[3 * i + 2]);
+    st.face_normals = normals_.data() + first_[3 * i + 2];
+    transform_one(atom, avec, bptr, i, st, shapes_[i], motions_[i]);
+  }
+}
+
+double PolyhedronBodyFrames::memory_usage() const
+{
+  return (vertices_.capacity() + normals_.capacity()) * sizeof(Vec3) +
+      (edges_.capacity() + faces_.capacity() + first_.capacity()) * sizeof(int) +
+      shapes_.capacity() * sizeof(PolyhedronShape) + motions_.capacity() * sizeof(BodyMotion);
+}
+
+}    // namespace body_dem

@@ -1,0 +1,90 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   body-dem package: space-frame shapes and rigid-body motion of rounded
+   polyhedra, computed once per step for the pair style and the wall
+   (LAMMPS glue: reads atom_style body data of body style
+   rounded/polyhedron).
+
+   What the host stores per body (BodyRoundedPolyhedron): nsub vertices
+   (body frame), nedges pairs of vertex indices, nfaces faces of
+   MAX_FACE_SIZE = 4 vertex indices, a triangle padded with -1, all as
+   doubles. A body of one vertex is a sphere; one of two vertices a rod
+   whose one edge (0, 1) the host adds itself (its face count is ignored).
+   The faces of a data file may list their vertices in either direction;
+   the contact geometry wants them counter-clockwise seen from outside
+   (polyhedron_contacts.h), so each face whose normal points towards the
+   body's centre is stored in reverse order, with the outward normal.
+------------------------------------------------------------------------- */
+
+#ifndef BODY_DEM_POLYHEDRON_BODY_FRAMES_H
+#define BODY_DEM_POLYHEDRON_BODY_FRAMES_H
+
+#include "linear_pair_forces.h"
+#include "polyhedron_contacts.h"
+
+#include <string>
+#include <vector>
+
+namespace LAMMPS_NS {
+class Atom;
+class AtomVecBody;
+class BodyRoundedPolyhedron;
+}    // namespace LAMMPS_NS
+
+namespace body_dem {
+
+class PolyhedronBodyFrames {
+ public:
+  // Numbers of vertices, edges and faces of one body as the contact
+  // geometry sees it (all 0 when the atom is not a body).
+  struct Counts {
+    int nvertices = 0, nedges = 0, nfaces = 0;
+  };
+  static Counts counts(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolyhedron *bptr,
+                       int i);
+
+  // Caller-provided storage for one body, at least as large as its counts.
+  struct Storage {
+    Vec3 *vertices;
+    int (*edges)[2];
+    int (*faces)[4];
+    Vec3 *face_normals;
+  };
+
+  // Space-frame shape and motion of atom i: vertices, edges, faces
+  // (counter-clockwise from outside), outward unit face normals, rounded
+  // radius, centre, velocity and angular velocity (from angmom, quat and
+  // the principal moments). An atom that is not a body gets an empty shape.
+  static void transform_one(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
+                            LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i, const Storage &storage,
+                            PolyhedronShape &shape, BodyMotion &motion);
+
+  // Checks the indices of the edges and faces of atom i (body frame, no
+  // transformation): "" if they are valid, else what is wrong. The contact
+  // geometry trusts them, so the styles check the local atoms at init.
+  static std::string check_topology(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
+                                    LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i);
+
+  // Refreshes atoms 0..n-1 (local and ghost) into the arrays of this object.
+  void refresh(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolyhedron *bptr, int n);
+  // refresh() in two steps, for threads (the /omp styles): prepare() sizes
+  // the arrays for atoms 0..n-1 (one thread), transform() fills atoms
+  // from..to-1 (threads on disjoint ranges, which write disjoint memory).
+  void prepare(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolyhedron *bptr, int n);
+  void transform(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolyhedron *bptr,
+                 int from, int to);
+
+  const PolyhedronShape &shape(int i) const { return shapes_[i]; }
+  const BodyMotion &motion(int i) const { return motions_[i]; }
+  double memory_usage() const;
+
+ private:
+  std::vector<Vec3> vertices_, normals_;
+  std::vector<int> edges_, faces_;     // 2 and 4 per edge and face
+  std::vector<int> first_;             // per atom: first vertex, edge, face
+  std::vector<PolyhedronShape> shapes_;
+  std::vector<BodyMotion> motions_;
+};
+
+}    // namespace body_dem
+
+#endif

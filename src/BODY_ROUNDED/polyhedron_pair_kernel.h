@@ -1,0 +1,98 @@
+// Per-pair function of pair_style body/rounded/polyhedron: contacts of two
+// rounded polyhedra with their weights (layer 1, polyhedron_contacts.h),
+// j_a from the size of the contact region, and the linear law on all
+// contacts (layer 2). Serial and /omp styles and the wall call this one
+// function. Plain C++: no LAMMPS, no allocation, no virtual calls.
+//
+// j_a, the scaling of the cohesive force of contacts in overlap with the
+// size of the contact region (Wang), keeps the meaning it has in the
+// host's built-in style: the contact area A over the area N delta_ua that
+// N contacts of the unit area delta_ua cover, at least 1,
+//
+//   j_a = max(1, A / (N_eff delta_ua)).
+//
+// The host takes for A the area pi <|p - p_mean|^2> of the N distinct
+// contact points p (and A = N delta_ua, i.e. j_a = 1, for two contacts).
+// Here both A and N come from the weighted contacts, so that j_a changes
+// continuously with them (the contacts of a pair appear and disappear
+// with their weights, polyhedron_contacts.h):
+//  - A = contact_region_size(contacts, r_c): the area 4 sqrt(I2) of the
+//    covariance of the contact points, each weighted by
+//    a_k = w_k (r_c - delta_n,k), its share of the cohesive force:
+//    exactly the area of a rectangle whose corners are the contacts
+//    (1 for two unit cubes face on face, where the host's estimate is
+//    pi/2), 0 for one or two contacts or contacts on a line (j_a = 1,
+//    as in the host).
+//  - N_eff = (sum_k a_k)^2 / sum_k a_k g_k with g_k = r_c - delta_n,k,
+//    i.e. the sum of the weights w_k when all contacts are equally deep;
+//    a contact that enters the cutoff (g_k = 0) or whose weight fades
+//    counts continuously less. At least 1, as the host's count.
+// Near the ends of crossing edges the scaling is reduced further per
+// contact: 1 + (j_a - 1) ja_factor (linear_pair_forces).
+#ifndef BODY_DEM_POLYHEDRON_PAIR_KERNEL_H
+#define BODY_DEM_POLYHEDRON_PAIR_KERNEL_H
+
+#include "linear_pair_forces.h"
+#include "polyhedron_contacts.h"
+
+namespace body_dem {
+
+// Effective number of contacts N_eff (see above; 0 without any contact
+// within the cutoff that carries weight).
+inline double polyhedron_effective_contacts(const PolyhedronContactList &contacts, double cutoff)
+{
+  double sum_a = 0.0, sum_ag = 0.0;
+  for (const Contact &c : contacts) {
+    const double g = cutoff - c.delta_n;
+    const double a = c.weight * g;
+    if (!(a > 0.0)) continue;
+    sum_a += a;
+    sum_ag += a * g;
+  }
+  return sum_ag > 0.0 ? sum_a * sum_a / sum_ag : 0.0;
+}
+
+// j_a of the 3d model (see above).
+inline double polyhedron_ja(const PolyhedronContactList &contacts, double cutoff, double delta_ua)
+{
+  const double area = contact_region_size(contacts, cutoff);
+  if (!(area > 0.0)) return 1.0;
+  double n_eff = polyhedron_effective_contacts(contacts, cutoff);
+  if (n_eff < 1.0) n_eff = 1.0;
+  const double j_a = area / (n_eff * delta_ua);
+  return j_a > 1.0 ? j_a : 1.0;
+}
+
+struct PolyhedronPairStatus {
+  bool overflow = false;    // more candidate contacts than the fixed buffer holds
+  int ncontacts = 0;        // contacts within the cutoff (after merging)
+  double j_a = 1.0;
+};
+
+// All contacts of the pair receive forces, each with its weight w; the
+// friction is that of linear_pair_forces (without history at the deepest
+// contact, with history one spring per pair).
+inline PairResult polyhedron_pair_forces(const PolyhedronShape &si, const BodyMotion &mi, const PolyhedronShape &sj,
+                                         const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
+                                         const SmoothingParams &smoothing, const PairStepSettings &settings,
+                                         Vec3 *xi, PolyhedronPairStatus *status = nullptr)
+{
+  PolyhedronContactList contacts;
+  find_polyhedron_contacts(si, sj, c.cutoff, smoothing, contacts);
+  const double j_a = contacts.size > 2 ? polyhedron_ja(contacts, c.cutoff, delta_ua) : 1.0;
+  if (status) {
+    status->overflow = contacts.overflow;
+    status->ncontacts = contacts.size;
+    status->j_a = j_a;
+  }
+  if (contacts.size == 0) {
+    PairResult none;
+    if (settings.history && xi) *xi = Vec3{};
+    return none;
+  }
+  return linear_pair_forces(contacts.data(), contacts.size, j_a, mi, mj, c, settings, xi);
+}
+
+}    // namespace body_dem
+
+#endif

@@ -1,0 +1,43 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   body-dem package: the space-frame shape of one rounded polyhedron at a
+   time, for the walls, which need only the few bodies near them (LAMMPS
+   glue around PolyhedronBodyFrames::transform_one).
+------------------------------------------------------------------------- */
+
+#ifndef BODY_DEM_POLYHEDRON_WALL_FRAMES_H
+#define BODY_DEM_POLYHEDRON_WALL_FRAMES_H
+
+#include "polyhedron_body_frames.h"
+
+#include <vector>
+
+namespace LAMMPS_NS {
+class Atom;
+class AtomVecBody;
+class BodyRoundedPolyhedron;
+}    // namespace LAMMPS_NS
+
+namespace body_dem {
+
+class PolyhedronWallFrames {
+ public:
+  // Finds the body style object; false when the atom style is not body
+  // with body style rounded/polyhedron.
+  bool init(LAMMPS_NS::Atom *atom);
+  LAMMPS_NS::AtomVecBody *avec() const { return avec_; }
+
+  // Shape and motion of atom i, valid until the next call.
+  void transform(LAMMPS_NS::Atom *atom, int i, PolyhedronShape &shape, BodyMotion &motion);
+
+  double memory_usage() const;
+
+ private:
+  LAMMPS_NS::AtomVecBody *avec_ = nullptr;
+  LAMMPS_NS::BodyRoundedPolyhedron *bptr_ = nullptr;
+  std::vector<Vec3> vertices_, normals_;
+  std::vector<int> edges_, faces_;    // 2 and 4 per edge and face
+};
+
+}    // namespace body_dem
+
+#endif

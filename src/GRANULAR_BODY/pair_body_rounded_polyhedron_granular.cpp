@@ -1,0 +1,209 @@
+// pair_style body/rounded/polyhedron/granular: the polyhedron contacts
+// (weights, j_a from the contact region) with the granular contact law,
+// through the neighbour loop of PairBodyBase.
+
+#include "pair_body_rounded_polyhedron_granular.h"
+
+#include "atom_vec_body.h"
+#include "body_rounded_polyhedron.h"
+
+#include "granular_pair_forces.h"
+#include "polyhedron_pair_kernel.h"
+#include "polyhedron_topology_check.h"
+#include "style_args.h"
+
+#include <algorithm>
+#include <cstring>
+
+using namespace LAMMPS_NS;
+using body_dem::GranularCoeffError;
+using body_dem::GranularPairModel;
+
+PairBodyRoundedPolyhedronGranular::PairBodyRoundedPolyhedronGranular(LAMMPS *lmp) :
+    PairBodyBase(lmp, "body/rounded/polyhedron/granular", "rounded/polyhedron", 3, "BRPHG")
+{
+  contact_capacity = body_dem::kMaxPolyhedronContacts;
+}
+
+void PairBodyRoundedPolyhedronGranular::allocate()
+{
+  allocate_base();
+  ntypes_alloc = atom->ntypes;
+  models.assign(static_cast<size_t>(ntypes_alloc + 1) * (ntypes_alloc + 1), GranularPairModel{});
+}
+
+/* pair_style body/rounded/polyhedron/granular delta_ua cutoff */
+
+void PairBodyRoundedPolyhedronGranular::settings(int narg, char **arg)
+{
+  body_dem::StyleArgs args(lmp, command);
+  if (narg != 2) args.fail("expected delta_ua cutoff, got " + std::to_string(narg) + " arguments");
+  delta_ua = args.positive(arg[0], "delta_ua");
+  cut_surface = args.nonnegative(arg[1], "cutoff");
+}
+
+namespace {
+
+void check(const body_dem::StyleArgs &args, GranularCoeffError e, const std::string &what)
+{
+  if (e != GranularCoeffError::none) args.fail(what + ": " + body_dem::granular_coeff_error_text(e));
+}
+
+}    // namespace
+
+GranularPairModel PairBodyRoundedPolyhedronGranular::parse_model(LAMMPS *lmp, const std::string &command,
+                                                                  int narg, char **arg)
+{
+  body_dem::StyleArgs args(lmp, command);
+  GranularPairModel m;
+  if (narg < 1) args.fail("expected a normal model (hooke, hertz or hertz/material)");
+  int iarg = 0;
+  const std::string normal = arg[iarg];
+  auto need = [&](int count, const std::string &what) {
+    if (iarg + count >= narg)
+      args.fail(what + " expects " + std::to_string(count) + (count == 1 ? " coefficient" : " coefficients") +
+                ", got " + std::to_string(narg - iarg - 1));
+  };
+  if (normal == "hooke" || normal == "hertz") {
+    need(2, normal);
+    const double kn = args.number(arg[iarg + 1], "k_n");
+    const double damp = args.number(arg[iarg + 2], "damp");
+    check(args, normal == "hooke" ? m.set_hooke(kn, damp) : m.set_hertz(kn, damp), normal);
+    iarg += 3;
+  } else if (normal == "hertz/material") {
+    need(3, normal);
+    const double E = args.number(arg[iarg + 1], "E");
+    const double damp = args.number(arg[iarg + 2], "damp");
+    const double nu = args.number(arg[iarg + 3], "poisson");
+    check(args, m.set_hertz_material(E, damp, nu), normal);
+    iarg += 4;
+  } else {
+    args.fail("normal model '" + normal + "' is not supported (supported: hooke, hertz, hertz/material)");
+  }
+
+  bool has_tangential = false;
+  while (iarg < narg) {
+    const std::string key = arg[iarg];
+    if (key == "tangential") {
+      if (iarg + 1 >= narg) args.fail("tangential expects a model (linear_nohistory or linear_history)");
+      const std::string model = arg[iarg + 1];
+      if (model == "linear_nohistory") {
+        iarg += 1;
+        need(2, "tangential linear_nohistory");
+        check(args,
+              m.set_linear_nohistory(args.number(arg[iarg + 1], "x_gamma_t"), args.number(arg[iarg + 2], "mu")),
+              "tangential linear_nohistory");
+        iarg += 3;
+      } else if (model == "linear_history") {
+        iarg += 1;
+        need(3, "tangential linear_history");
+        check(args,
+              m.set_linear_history(args.number(arg[iarg + 1], "k_t"), args.number(arg[iarg + 2], "x_gamma_t"),
+                                   args.number(arg[iarg + 3], "mu")),
+              "tangential linear_history");
+        iarg += 4;
+      } else {
+        args.fail("tangential model '" + model + "' is not supported (supported: linear_nohistory, linear_history)");
+      }
+      has_tangential = true;
+    } else if (key == "damping") {
+      if (iarg + 1 >= narg) args.fail("damping expects a model (velocity or mass_velocity)");
+      const std::string model = arg[iarg + 1];
+      if (model == "velocity")
+        m.set_damping(body_dem::GranularDampingModel::velocity);
+      else if (model == "mass_velocity")
+        m.set_damping(body_dem::GranularDampingModel::mass_velocity);
+      else
+        args.fail("damping model '" + model + "' is not supported (supported: velocity, mass_velocity)");
+      iarg += 2;
+    } else if (key == "cohesion") {
+      need(1, "cohesion");
+      check(args, m.set_cohesion(args.number(arg[iarg + 1], "k_na")), "cohesion");
+      iarg += 2;
+    } else if (key == "rolling" || key == "twisting" || key == "heat" || key == "limit_damping") {
+      args.fail("'" + key + "' is not supported (supported keywords: tangential, damping, cohesion)");
+    } else {
+      args.fail("unknown keyword '" + key + "' (expected tangential, damping or cohesion)");
+    }
+  }
+  if (!has_tangential) args.fail("the tangential keyword with its model is required");
+  return m;
+}
+
+/* pair_coeff I J normal_model coeffs tangential model coeffs [damping model] [cohesion k_na] */
+
+void PairBodyRoundedPolyhedronGranular::coeff(int narg, char **arg)
+{
+  const std::string cmd = "pair_coeff (body/rounded/polyhedron/granular)";
+  body_dem::StyleArgs args(lmp, cmd);
+  if (narg < 3) args.fail("expected I J normal_model coeffs tangential model coeffs ..., got " +
+                          std::to_string(narg) + " arguments");
+  if (!allocated) allocate();
+  int ilo, ihi, jlo, jhi;
+  args.type_range(arg[0], "I", atom->ntypes, ilo, ihi);
+  args.type_range(arg[1], "J", atom->ntypes, jlo, jhi);
+  const GranularPairModel model = parse_model(lmp, cmd, narg - 2, arg + 2);
+  if (model.uses_history()) history = 1;
+
+  int count = 0;
+  for (int i = ilo; i <= ihi; i++) {
+    for (int j = std::max(jlo, i); j <= jhi; j++) {
+      models[i * (ntypes_alloc + 1) + j] = model;
+      setflag[i][j] = 1;
+      count++;
+    }
+  }
+  if (count == 0)
+    args.fail(std::string("no type pair I <= J in the ranges '") + arg[0] + "' '" + arg[1] +
+              "' (give the lower type first)");
+}
+
+/* Unlike types without their own pair_coeff are mixed from I,I and J,J as
+   pair_style granular mixes them (the cohesion by its geometric mean);
+   the models must be the same. */
+
+double PairBodyRoundedPolyhedronGranular::init_one(int i, int j)
+{
+  const int n = ntypes_alloc + 1;
+  if (setflag[i][j] == 0) {
+    if (!body_dem::can_mix(models[i * n + i], models[j * n + j]))
+      error->all(FLERR, command + ": types " + std::to_string(i) + " and " + std::to_string(j) +
+                            " use different contact models and cannot be mixed; give pair_coeff " +
+                            std::to_string(i) + " " + std::to_string(j));
+    models[i * n + j] = body_dem::mix(models[i * n + i], models[j * n + j]);
+  }
+  models[j * n + i] = models[i * n + j];
+  return cutoff_for_types(i, j);
+}
+
+void PairBodyRoundedPolyhedronGranular::init_body_style()
+{
+  bptr = dynamic_cast<BodyRoundedPolyhedron *>(avec->bptr);
+  body_dem::check_polyhedron_topologies(lmp, avec, bptr, command);
+}
+
+void PairBodyRoundedPolyhedronGranular::compute(int eflag, int vflag)
+{
+  // Vertices and face normals to the space frame once per step.
+  frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
+  const int *type = atom->type;
+  const double *rmass = atom->rmass;
+  compute_pairs(eflag, vflag,
+                [&](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi, bool &overflow) {
+                  const body_dem::PolyhedronShape &si = frames.shape(i), &sj = frames.shape(j);
+                  body_dem::PolyhedronContactList contacts;
+                  body_dem::find_polyhedron_contacts(si, sj, cut_surface, smoothing, contacts);
+                  overflow = contacts.overflow;
+                  const double j_a = body_dem::polyhedron_ja(contacts, cut_surface, delta_ua);
+                  const body_dem::GranularLaw law{pair_model(type[i], type[j]), si.rounded_radius,
+                                                  sj.rounded_radius, body_dem::effective_mass(rmass[i], rmass[j]),
+                                                  cut_surface};
+                  return body_dem::granular_pair_forces(contacts.data(), contacts.size, j_a, frames.motion(i),
+                                                        frames.motion(j), law, settings, xi);
+                });
+}
+
+double PairBodyRoundedPolyhedronGranular::memory_usage()
+{
+  return PairBodyBase::memory_usage() + frames.memory_usage();
+}

@@ -1,0 +1,62 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   body-dem package: pair_style body/rounded/polyhedron/granular (LAMMPS
+   glue, seeds/001): the contacts of body/rounded/polyhedron with the
+   normal, damping and tangential models of pair_style granular, per
+   contact with the effective radius of the features in contact.
+     pair_style body/rounded/polyhedron/granular delta_ua cutoff
+     pair_coeff I J normal_model coeffs tangential model coeffs
+                [damping model] [cohesion k_na]
+   The contact law is in granular_pair_forces.h (GranularLaw), the
+   neighbour loop, history and work accumulators in pair_body_base.h.
+------------------------------------------------------------------------- */
+
+#ifndef BODY_DEM_PAIR_BODY_ROUNDED_POLYHEDRON_GRANULAR_H
+#define BODY_DEM_PAIR_BODY_ROUNDED_POLYHEDRON_GRANULAR_H
+
+#include "pair_body_base.h"
+
+#include "granular_contact_models.h"
+#include "polyhedron_body_frames.h"
+
+#include <vector>
+
+namespace LAMMPS_NS {
+
+class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
+ public:
+  PairBodyRoundedPolyhedronGranular(class LAMMPS *);
+  void compute(int, int) override;
+  void settings(int, char **) override;
+  void coeff(int, char **) override;
+  double init_one(int, int) override;
+  double memory_usage() override;
+
+  // Shared with the wall and the /omp variant.
+  const body_dem::GranularPairModel &pair_model(int itype, int jtype) const
+  {
+    return models[itype * (ntypes_alloc + 1) + jtype];
+  }
+  double delta_ua_value() const { return delta_ua; }
+  const body_dem::SmoothingParams &smoothing_params() const { return smoothing; }
+
+  // Parses "normal_model coeffs tangential model coeffs [damping model]
+  // [cohesion k_na]" (the arguments after I J) for this style and its wall;
+  // `command` names the command in error messages.
+  static body_dem::GranularPairModel parse_model(class LAMMPS *lmp, const std::string &command, int narg,
+                                                 char **arg);
+
+ protected:
+  double delta_ua = 1.0;
+  std::vector<body_dem::GranularPairModel> models;    // (ntypes+1)^2, row-major
+  int ntypes_alloc = 0;
+  class BodyRoundedPolyhedron *bptr = nullptr;
+  body_dem::PolyhedronBodyFrames frames;
+  body_dem::SmoothingParams smoothing;
+
+  void allocate();
+  void init_body_style() override;
+};
+
+}    // namespace LAMMPS_NS
+
+#endif

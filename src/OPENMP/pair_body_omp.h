@@ -1,0 +1,252 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   body-dem package: what every /omp pair style of the package shares
+   (LAMMPS glue on the host's OPENMP package): the threaded neighbour loop,
+   the counterpart of PairBodyBase::compute_pairs().
+
+   A variant is its serial style plus threads and nothing else:
+
+     class PairFooOMP : public PairBodyOMP<PairFoo> {
+       void compute(int eflag, int vflag) override {
+         <size the per-step body frames for nlocal + nghost atoms>;
+         compute_pairs_omp(eflag, vflag,
+             [this](int from, int to) { <fill the frames of atoms from..to-1> },
+             [this](int i, int j, const body_dem::PairStepSettings &s, body_dem::Vec3 *xi,
+                    bool &overflow) { return pair_forces(i, j, s, xi, overflow); });
+       }
+     };
+
+   where pair_forces() is the serial style's own per-pair function.
+
+   How the work is split and summed:
+   - per-atom preparation (the body frames of local and ghost atoms): atoms
+     in equal ranges per thread, then a barrier;
+   - the neighbour list: contiguous ranges of its entries i, cut so that
+     every thread gets about the same number of neighbours (a fixed,
+     deterministic split, so that a given thread count gives the same
+     result on every run);
+   - forces and torques: into the thread's own arrays of the host
+     (ThrData), energy and virial through ev_tally_xyz_thr, all summed by
+     the host's reduce_thr (which also takes the f.r virial per thread);
+   - the loads of the work accumulators: into the thread's own slice of
+     body_dem::WorkAccounting, summed onto slice 0 before the reverse
+     communication, so that compute pair reports the serial style's values.
+   The per-pair history needs no reduction (see the loop below).
+------------------------------------------------------------------------- */
+
+#ifndef BODY_DEM_PAIR_BODY_OMP_H
+#define BODY_DEM_PAIR_BODY_OMP_H
+
+#include "pair_body_base.h"
+#include "thr_omp.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "fix_neigh_history.h"
+#include "force.h"
+#include "neigh_list.h"
+#include "suffix.h"
+#include "timer.h"
+#include "update.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace LAMMPS_NS {
+
+template <class SerialStyle> class PairBodyOMP : public SerialStyle, public ThrOMP {
+ public:
+  explicit PairBodyOMP(class LAMMPS *lmp) : SerialStyle(lmp), ThrOMP(lmp, THR_PAIR)
+  {
+    this->suffix_flag |= Suffix::OMP;
+    this->respa_enable = 0;
+  }
+
+  // The work integration of the serial style, with the power summed over
+  // the local atoms by the threads (a sum per thread, then over threads).
+  void work_setup() override
+  {
+    double power[body_dem::WorkAccounting::kParts];
+    threaded_power(power);
+    this->work.start(power);
+  }
+  void work_end_of_step() override
+  {
+    double power[body_dem::WorkAccounting::kParts];
+    threaded_power(power);
+    this->work.integrate(this->update->dt, power, this->pvector);
+  }
+
+ protected:
+  // prepare_atoms(from, to): per-atom work of this step for atoms
+  // from..to-1 of the local and ghost atoms (disjoint ranges per thread).
+  // pair_forces(i, j, settings, xi, overflow): the serial style's per-pair
+  // function; called from several threads at once, so it may write
+  // nothing but *xi and overflow.
+  template <class AtomFunction, class PairFunction>
+  void compute_pairs_omp(int eflag, int vflag, AtomFunction &&prepare_atoms, PairFunction &&pair_forces);
+
+ private:
+  std::vector<int> first_entry_;        // per thread: its first entry of the neighbour list; [nthreads] = inum
+  std::vector<double> thread_power_;    // kParts per thread
+
+  void split_neighbor_list(int nthreads);
+  void threaded_power(double power[body_dem::WorkAccounting::kParts]);
+};
+
+template <class SerialStyle>
+void PairBodyOMP<SerialStyle>::threaded_power(double power[body_dem::WorkAccounting::kParts])
+{
+  constexpr int kParts = body_dem::WorkAccounting::kParts;
+  const int nthreads = this->comm->nthreads;
+  const int nlocal = this->atom->nlocal;
+  thread_power_.assign(static_cast<size_t>(kParts) * nthreads, 0.0);
+#if defined(_OPENMP)
+#pragma omp parallel num_threads(nthreads)
+#endif
+  {
+#if defined(_OPENMP)
+    const int tid = omp_get_thread_num();
+#else
+    const int tid = 0;
+#endif
+    const int from = static_cast<int>(static_cast<std::int64_t>(nlocal) * tid / nthreads);
+    const int to = static_cast<int>(static_cast<std::int64_t>(nlocal) * (tid + 1) / nthreads);
+    double mine[kParts];    // summed here, not in the shared array (one cache line for all threads)
+    this->work.local_power(this->atom, this->avec, from, to, mine);
+    for (int part = 0; part < kParts; part++) thread_power_[static_cast<size_t>(kParts) * tid + part] = mine[part];
+  }
+  for (int part = 0; part < kParts; part++) {
+    power[part] = 0.0;
+    for (int t = 0; t < nthreads; t++) power[part] += thread_power_[static_cast<size_t>(kParts) * t + part];
+  }
+}
+
+// Cuts the neighbour list into nthreads contiguous ranges of about equal
+// numbers of neighbours (plus one per entry for the entry itself).
+template <class SerialStyle> void PairBodyOMP<SerialStyle>::split_neighbor_list(int nthreads)
+{
+  const NeighList *list = this->list;
+  const int inum = list->inum;
+  first_entry_.assign(nthreads + 1, inum);
+  first_entry_[0] = 0;
+  std::int64_t total = 0;
+  for (int ii = 0; ii < inum; ii++) total += list->numneigh[list->ilist[ii]] + 1;
+  std::int64_t so_far = 0;
+  int t = 1;
+  for (int ii = 0; ii < inum && t < nthreads; ii++) {
+    so_far += list->numneigh[list->ilist[ii]] + 1;
+    while (t < nthreads && so_far * nthreads >= total * t) first_entry_[t++] = ii + 1;
+  }
+}
+
+template <class SerialStyle>
+template <class AtomFunction, class PairFunction>
+void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunction &&prepare_atoms,
+                                                 PairFunction &&pair_forces)
+{
+  this->ev_init(eflag, vflag);
+
+  Atom *const atom = this->atom;
+  const NeighList *const list = this->list;
+  const int nlocal = atom->nlocal;
+  const int nall = nlocal + atom->nghost;
+  const int nthreads = this->comm->nthreads;
+  const int newton_pair = this->force->newton_pair;
+  const bool history = this->history != 0;
+  FixNeighHistory *const fix_history = this->fix_history;
+  const double cut_surface = this->cut_surface;
+  const body_dem::PairStepSettings settings = this->step_settings();
+  body_dem::WorkAccounting &work = this->work;
+  double **const x = atom->x;
+  const double *const radius = atom->radius;
+
+  work.resize(nall, nthreads);
+  split_neighbor_list(nthreads);
+  int overflow = 0;
+
+#if defined(_OPENMP)
+#pragma omp parallel num_threads(nthreads) reduction(+ : overflow)
+#endif
+  {
+#if defined(_OPENMP)
+    const int tid = omp_get_thread_num();
+#else
+    const int tid = 0;
+#endif
+    ThrData *const thr = fix->get_thr(tid);
+    thr->timer(Timer::START);
+    ev_setup_thr(eflag, vflag, nall, this->eatom, this->vatom, nullptr, thr);
+
+    // This thread's atoms for the per-atom work and for summing the work loads.
+    const int atom_from = static_cast<int>(static_cast<std::int64_t>(nall) * tid / nthreads);
+    const int atom_to = static_cast<int>(static_cast<std::int64_t>(nall) * (tid + 1) / nthreads);
+    prepare_atoms(atom_from, atom_to);
+    work.zero_slice(tid);
+    sync_threads();    // every body of this step is ready before any pair reads it
+
+    double **const f = thr->get_f();
+    double **const torque = thr->get_torque();
+    for (int ii = first_entry_[tid]; ii < first_entry_[tid + 1]; ii++) {
+      const int i = list->ilist[ii];
+      const int *jlist = list->firstneigh[i];
+      const int jnum = list->numneigh[i];
+      // The history of pair (i, jj) is stored in the rows of atom i, and
+      // each entry i of the list belongs to exactly one thread, so no two
+      // threads ever read or write the same history values: no locks.
+      int *touch = history ? fix_history->firstflag[i] : nullptr;
+      double *history_values = history ? fix_history->firstvalue[i] : nullptr;
+
+      for (int jj = 0; jj < jnum; jj++) {
+        const int j = jlist[jj] & NEIGHMASK;
+        const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
+        const double reach = radius[i] + radius[j] + cut_surface;
+        body_dem::Vec3 xi;
+        if (history) xi = body_dem::Vec3::from(&history_values[3 * jj]);
+
+        body_dem::PairResult r;
+        if (dx * dx + dy * dy + dz * dz <= reach * reach) {
+          bool pair_overflow = false;
+          r = pair_forces(i, j, settings, history ? &xi : nullptr, pair_overflow);
+          if (pair_overflow) overflow++;
+        }
+        if (history) {
+          if (!r.touching) xi = body_dem::Vec3{};
+          touch[jj] = r.touching ? 1 : 0;
+          xi.to(&history_values[3 * jj]);
+        }
+
+        const body_dem::PairLoad &load = r.total;
+        f[i][0] -= load.force_j.x;
+        f[i][1] -= load.force_j.y;
+        f[i][2] -= load.force_j.z;
+        f[j][0] += load.force_j.x;
+        f[j][1] += load.force_j.y;
+        f[j][2] += load.force_j.z;
+        torque[i][0] += load.torque_i.x;
+        torque[i][1] += load.torque_i.y;
+        torque[i][2] += load.torque_i.z;
+        torque[j][0] += load.torque_j.x;
+        torque[j][1] += load.torque_j.y;
+        torque[j][2] += load.torque_j.z;
+        work.add(tid, i, j, r);
+        if (this->evflag)
+          ev_tally_xyz_thr(this, i, j, nlocal, newton_pair, r.energy, 0.0, -load.force_j.x, -load.force_j.y,
+                           -load.force_j.z, dx, dy, dz, thr);
+      }
+    }
+    thr->timer(Timer::PAIR);
+
+    // Forces, torques, energy, virial (f.r per thread) onto the host's arrays.
+    reduce_thr(static_cast<Pair *>(this), eflag, vflag, thr);
+    sync_threads();    // every thread has added all its work loads
+    work.sum_slices(atom_from, atom_to);
+  }
+
+  if (overflow) this->contact_overflow();
+  // Work loads on ghost atoms to their owners (slice 0 holds the sums).
+  this->comm->reverse_comm_pair(this);
+}
+
+}    // namespace LAMMPS_NS
+
+#endif

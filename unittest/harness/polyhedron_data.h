@@ -1,0 +1,71 @@
+// Writes small LAMMPS data files of rounded polyhedra for the tests
+// (atom_style body rounded/polyhedron): cubes, regular tetrahedra, spheres
+// (one vertex) and rods (two vertices), each placed and turned in the
+// space frame, with its inertia tensor computed from its vertices and
+// faces as a uniform solid (a sphere of the rounded radius; a thin rod).
+#ifndef BODY_DEM_TEST_POLYHEDRON_DATA_H
+#define BODY_DEM_TEST_POLYHEDRON_DATA_H
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace body_dem_test {
+
+using Triple = std::array<double, 3>;
+
+struct PolyhedronBody {
+  int type = 1;
+  Triple center{0.0, 0.0, 0.0};              // the atom's position, the origin of the vertices
+  std::vector<Triple> vertices;              // relative to the centre, space frame
+  std::vector<std::array<int, 2>> edges;     // (not written for spheres and rods: the host adds them)
+  std::vector<std::array<int, 4>> faces;     // counter-clockwise from outside (or not: the style must cope), -1 padded
+  double rounded_diameter = 0.0;
+  double mass = 1.0;
+  Triple velocity{0.0, 0.0, 0.0};
+  Triple omega{0.0, 0.0, 0.0};               // angular velocity (space frame)
+};
+
+// Rotation of a body about its centre by `angle` (radians) about `axis`
+// (any length > 0), applied to its vertices.
+PolyhedronBody rotated(PolyhedronBody b, const Triple &axis, double angle);
+PolyhedronBody moving(PolyhedronBody b, const Triple &velocity, const Triple &omega = {0.0, 0.0, 0.0});
+
+// Cube of edge `side` centred at c, its faces perpendicular to the axes.
+// Vertices 0 (-,-,-), 1 (+,-,-), 2 (+,+,-), 3 (-,+,-), 4..7 the same at +z;
+// edges 0..3 the bottom square (01 12 23 30), 4..7 the top (45 56 67 74),
+// 8..11 vertical (04 15 26 37); faces 0 bottom, 1 top, 2 front (-y),
+// 3 right (+x), 4 back (+y), 5 left (-x), counter-clockwise from outside.
+PolyhedronBody cube(const Triple &c, double side, double rounded_diameter);
+// Regular tetrahedron of edge `edge` centred (centroid = centre of mass)
+// at c, with its base face horizontal and its apex up: base vertices 0, 1,
+// 2 at z = c_z - h/4 on the circumradius edge/sqrt(3), vertex 0 towards +x;
+// apex 3 at z = c_z + 3h/4, h = edge sqrt(2/3). Edges 01 12 20 03 13 23;
+// faces (0 2 1) base, (0 1 3), (1 2 3), (2 0 3).
+PolyhedronBody tetrahedron(const Triple &c, double edge, double rounded_diameter);
+// One-vertex body: a sphere of radius rounded_diameter / 2.
+PolyhedronBody sphere(const Triple &c, double rounded_diameter);
+// Two-vertex body: a rod from c - half to c + half.
+PolyhedronBody rod(const Triple &c, const Triple &half, double rounded_diameter);
+
+// Inertia tensor (xx yy zz xy xz yz) about the centre, space frame, as
+// written to the data file.
+std::array<double, 6> inertia_tensor(const PolyhedronBody &b);
+
+struct Box3d {
+  double lo[3] = {-10.0, -10.0, -10.0};
+  double hi[3] = {10.0, 10.0, 10.0};
+};
+
+// Writes `path` (every rank may call it; only rank 0 writes). With
+// flip_faces, every face is written in the reverse order (clockwise from
+// outside), as some data files have them.
+void write_polyhedron_data(const std::string &path, const std::vector<PolyhedronBody> &bodies, const Box3d &box,
+                           int ntypes = 1, bool flip_faces = false);
+
+// The input lines that set up a 3d body system and read `path`.
+std::string polyhedron_setup_commands(const std::string &path, int max_vertices = 8);
+
+}    // namespace body_dem_test
+
+#endif

@@ -1,0 +1,479 @@
+// Two-body checks of pair_style body/rounded/polyhedron/granular in LAMMPS
+// (TESTING.md layer 2): forces, torques, energy and work of small
+// configurations whose values are worked out by hand in the comments, with
+// the plugin loaded into the host in-process. `run 0` computes the forces
+// of the initial configuration without moving anything; f and torque are
+// read per atom ID after it.
+//
+// The law (doc/pair_body_rounded_polyhedron_granular.rst), per contact of
+// weight w with the overlap delta = -delta_n > 0, acting on body j along
+// the normal n from body i to body j:
+//   F_n = w (F_ne(delta, R_eff) + j_a F_c + F_damp),  F_c = -k_na (r_c - delta_n)
+//   hooke  F_ne = k_n delta;   hertz, hertz/material  F_ne = k_n delta sqrt(R_eff delta)
+//   hertz/material  k_n = 4/3 E_eff, E_eff = ((1 - nu_i^2)/E_i + (1 - nu_j^2)/E_j)^-1
+//   F_damp = -eta_n v_n: velocity eta_n = eta_n0, mass_velocity eta_n = eta_n0 m_eff
+//   energy  w (E_ne - 1/2 k_na (r_c - delta_n)^2), E_ne = 1/2 F_ne delta (hooke),
+//           2/5 F_ne delta (hertz)
+//   R_eff: vertex-vertex r_i r_j/(r_i + r_j), vertex-face r_v,
+//          vertex-edge r_v sqrt(r_e/(r_v + r_e)), edge-edge sqrt(r_i r_j).
+// One friction force per pair, at the average of the contact points
+// weighted by w F_ne. A sphere is a one-vertex body of radius r = D/2.
+//
+// Torques of a force F at the point p about a centre c: (p - c) x F; for a
+// force along z, (r_y F, -r_x F, 0) with r = p - c.
+#include "lammps_session.h"
+#include "polyhedron_data.h"
+
+#include "lammps.h"
+#include "library.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+using body_dem_test::Box3d;
+using body_dem_test::LammpsSession;
+using body_dem_test::PolyhedronBody;
+using body_dem_test::Triple;
+
+namespace {
+
+// Tolerance of the `run 0` checks. The vertices reach the style through a
+// data file with 17 digits, a diagonalisation of each inertia tensor and
+// the quaternion rotation into the space frame: a few 1e-16 of the body
+// size per vertex. With k_n = 1e4 and dF/d(delta) = 1.5 k_n sqrt(R delta)
+// <= 1e3 here, forces carry errors of order 1e-13; 1e-10 leaves room for
+// that, while the smallest difference that the checks below must see (a
+// wrong R_eff, weight or point: 1e-3 and more) is 1e7 times larger.
+constexpr double kTol = 1e-10;
+
+const double kSqrtHalf = std::sqrt(0.5);
+
+// One LAMMPS instance with the bodies, the granular style, energy
+// reported unnormalised and the work accumulators as compute wp.
+class Bodies {
+ public:
+  Bodies(const std::string &name, const std::vector<PolyhedronBody> &bodies, const std::string &pair_style,
+         const std::vector<std::string> &pair_coeffs, int ntypes = 1)
+  {
+    const std::string path = "gran_two_body_" + name + ".data";
+    body_dem_test::write_polyhedron_data(path, bodies, Box3d{}, ntypes);
+    s = std::make_unique<LammpsSession>();
+    s->load_plugin();
+    s->commands(body_dem_test::polyhedron_setup_commands(path));
+    s->command("pair_style body/rounded/polyhedron/granular " + pair_style);
+    for (const std::string &c : pair_coeffs) s->command("pair_coeff " + c);
+    s->commands("compute wp all pair body/rounded/polyhedron/granular\n"
+                "thermo_style custom step pe c_wp[1] c_wp[2]\n"
+                "thermo_modify norm no\n");
+  }
+
+  void run(int steps) { s->command("run " + std::to_string(steps)); }
+  Triple force(int id) { return row("f", id); }
+  Triple torque(int id) { return row("torque", id); }
+  double pe()
+  {
+    const double value = s->thermo("pe");
+    EXPECT_EQ(lammps_has_error(s->lmp), 0) << "thermo pe failed";
+    return value;
+  }
+  double work(int k) { return s->compute_vector("wp", k - 1); }    // k = 1: j_a, 2: damping and friction
+
+  std::unique_ptr<LammpsSession> s;
+
+ private:
+  Triple row(const std::string &what, int id)
+  {
+    const std::vector<double> v = s->gather_by_id(what);
+    return {v[3 * (id - 1)], v[3 * (id - 1) + 1], v[3 * (id - 1) + 2]};
+  }
+};
+
+void expect_triple(const Triple &actual, const Triple &expected, const std::string &what, double tol = kTol)
+{
+  for (int d = 0; d < 3; ++d) EXPECT_NEAR(actual[d], expected[d], tol) << what << " component " << d;
+}
+
+// Body 2 gets F, body 1 -F; the torques about their centres as given.
+void expect_loads(Bodies &b, const Triple &f2, const Triple &torque1, const Triple &torque2)
+{
+  expect_triple(b.force(2), f2, "force on body 2");
+  expect_triple(b.force(1), {-f2[0], -f2[1], -f2[2]}, "force on body 1");
+  expect_triple(b.torque(1), torque1, "torque on body 1");
+  expect_triple(b.torque(2), torque2, "torque on body 2");
+}
+
+PolyhedronBody unit_cube(const Triple &c, double rounded_diameter = 0.2)
+{
+  return body_dem_test::cube(c, 1.0, rounded_diameter);
+}
+
+// hertz k_n = 1e4, no damping, no friction (x_gamma_t = 0 of
+// linear_nohistory: the friction min(mu F, 0) is 0).
+const std::string kHertz = "* * hertz 1.0e4 0.0 tangential linear_nohistory 0.0 0.5";
+
+}    // namespace
+
+// ---------------------------------------------------------------------------
+// 1. R_eff per contact kind shows in the Hertzian force F = k_n delta
+// sqrt(R_eff delta), k_n = 1e4, delta = 0.01 in every case: F = 100
+// sqrt(0.01 R_eff). The wrong kinds would give (same numbers, other R):
+// vertex-vertex of a sphere r = 0.5 and r = 0.1: R = 0.0833, F = 2.887;
+// r_v = 0.1 instead of 0.5: F = 3.162.
+
+TEST(GranularTwoBody, SphereOnCubeFaceIsVertexFace)
+{
+  // Cube (r = 0.1) at the origin, sphere (D = 1, r_v = 0.5) above its top
+  // face at (0.2, 0.1, z) with z = 0.5 + 0.1 + 0.5 - 0.01 = 1.09: the
+  // sphere's vertex projects into the face: vertex-face, R_eff = r_v = 0.5.
+  //   F = 100 sqrt(0.005) = 7.0710678118655 along +z on the sphere
+  //   E = 2/5 F delta = 0.028284271247462
+  // Contact point halfway between the surfaces: z = 0.6 - 0.005 = 0.595,
+  // at (0.2, 0.1): torque on the cube (force -F) = (-0.1 F, 0.2 F, 0) =
+  // (-0.70710678118655, 1.4142135623731, 0); on the sphere the point lies
+  // straight below its centre: 0.
+  Bodies b("sphere_face", {unit_cube({0, 0, 0}), body_dem_test::sphere({0.2, 0.1, 1.09}, 1.0)}, "1.0 0.0",
+           {kHertz});
+  b.run(0);
+  const double F = 7.0710678118654755;
+  expect_loads(b, {0, 0, F}, {-0.1 * F, 0.2 * F, 0}, {0, 0, 0});
+  EXPECT_NEAR(b.pe(), 0.028284271247461905, kTol);
+}
+
+TEST(GranularTwoBody, SphereOnCubeEdgeIsVertexEdge)
+{
+  // The cube's edge from (0.5, -0.5, 0.5) to (0.5, 0.5, 0.5) (top, +x
+  // side). The sphere's centre at the distance 0.6 - 0.01 = 0.59 from the
+  // edge point (0.5, 0.2, 0.5) along n = (1, 0, 1)/sqrt(2): its projection
+  // lies outside both faces of the edge, so the nearest feature is the
+  // edge: vertex-edge, R_eff = 0.5 sqrt(0.1 / 0.6) = 0.20412414523193.
+  //   F = 100 sqrt(0.0020412414523193) = 4.5180100180492 along n,
+  //   components F/sqrt(2) = 3.1947155212314 in x and z
+  //   E = 2/5 F delta = 0.018072040072197
+  // Contact point p = (0.5, 0.2, 0.5) + (0.1 - 0.005) n: torque on the cube
+  // (force -F n): p x (-F n) = -(F/sqrt(2)) (p_y, p_z - p_x, -p_y) =
+  // (-0.2 F/sqrt(2), 0, 0.2 F/sqrt(2)) = (-0.63894310424627, 0, 0.63894310424627)
+  // (p_x = p_z); on the sphere: the point lies on the line to its centre: 0.
+  const double d = 0.59 * kSqrtHalf;
+  Bodies b("sphere_edge", {unit_cube({0, 0, 0}), body_dem_test::sphere({0.5 + d, 0.2, 0.5 + d}, 1.0)}, "1.0 0.0",
+           {kHertz});
+  b.run(0);
+  const double Fc = 3.1947155212313625;
+  expect_loads(b, {Fc, 0, Fc}, {-0.2 * Fc, 0, 0.2 * Fc}, {0, 0, 0});
+  EXPECT_NEAR(b.pe(), 0.0180720400721969, kTol);
+}
+
+TEST(GranularTwoBody, SphereOnSphereIsVertexVertex)
+{
+  // Spheres of D = 1 (r = 0.5) and D = 0.6 (r = 0.3), centres 0.79 apart
+  // along n = (2, 3, 6)/7: delta = 0.8 - 0.79 = 0.01, R_eff = 0.15/0.8 = 0.1875.
+  //   F = 100 sqrt(0.001875) = 4.3301270189222 along n; E = 0.017320508075689
+  // Central force: no torques.
+  const Triple n{2.0 / 7.0, 3.0 / 7.0, 6.0 / 7.0};
+  Bodies b("sphere_sphere",
+           {body_dem_test::sphere({0, 0, 0}, 1.0), body_dem_test::sphere({0.79 * n[0], 0.79 * n[1], 0.79 * n[2]}, 0.6)},
+           "1.0 0.0", {kHertz});
+  b.run(0);
+  const double F = 4.330127018922193;
+  expect_loads(b, {F * n[0], F * n[1], F * n[2]}, {0, 0, 0}, {0, 0, 0});
+  EXPECT_NEAR(b.pe(), 0.017320508075688773, kTol);
+}
+
+TEST(GranularTwoBody, CrossingCubeEdgesAreEdgeEdge)
+{
+  // Cube 1 (r_i = 0.1) turned by 45 degrees about y: its top is the edge
+  // along y at x = 0, z = sqrt(2)/2. Cube 2 (r_j = 0.05) turned by 45
+  // degrees about x: its bottom is the edge along x at y = 0, z = z2 -
+  // sqrt(2)/2. The edges cross at a right angle over (0, 0); skeleton gap
+  // 0.15 - 0.01 so delta = 0.01: z2 = sqrt(2) + 0.14. Cube 2 is shifted by
+  // 0.2 along its edge (x), so the crossing lies 0.2 from the middle of
+  // its edge and 0.3 from its end (weight 1).
+  //   edge-edge R_eff = sqrt(0.1 * 0.05) = 0.070710678118655
+  //   F = 100 sqrt(0.00070710678118655) = 2.6591479484725 along +z
+  //   E = 2/5 F delta = 0.01063659179389
+  // (vertex-face would give 3.162 or 2.236, vertex-edge 2.403 or 2.021.)
+  // Torque on cube 2 about (0.2, 0, z2): r = (-0.2, 0, -...): (0, 0.2 F, 0)
+  // = (0, 0.53182958969450, 0); cube 1: the point lies above its centre: 0.
+  const double h = kSqrtHalf;
+  Bodies b("crossing_edges",
+           {body_dem_test::rotated(unit_cube({0, 0, 0}, 0.2), {0, 1, 0}, M_PI / 4),
+            body_dem_test::rotated(unit_cube({0.2, 0, 2 * h + 0.14}, 0.1), {1, 0, 0}, M_PI / 4)},
+           "1.0 0.0", {kHertz});
+  b.run(0);
+  const double F = 2.6591479484724942;
+  expect_loads(b, {0, 0, F}, {0, 0, 0}, {0, 0.2 * F, 0});
+  EXPECT_NEAR(b.pe(), 0.010636591793889979, kTol);
+}
+
+// ---------------------------------------------------------------------------
+// 2. The weight w and j_a on cohesion: cubes (r = 0.1) face on face, cube 2
+// centred at (0, 0, 1.18): skeleton gap 0.18, delta_n = -0.02. hertz k_n =
+// 1e4, R_eff = 0.1 at every contact (vertex-face at the corners, edge-edge
+// sqrt(0.1 * 0.1) at the crossings): F_ne = 1e4 0.02 sqrt(0.002) =
+// 8.9442719099992. Cohesion k_na = 5, r_c = 0.05: F_c = -5 (0.07) = -0.35.
+// Per contact energy 2/5 F_ne delta - 1/2 k_na 0.07^2 = 0.071554175279993
+// - 0.01225; j_a has no energy.
+//
+// Aligned: the four corners, weight 1 each (two coincident vertex-face
+// contacts merged), contact area A = 1 (the unit square), N_eff = 4.
+//   delta_ua = 0.05: j_a = 1 / (4 0.05) = 5:  4 (8.9442719099992 - 1.75) = 28.777087639997
+//   delta_ua = 1:    j_a = 1:                 4 (8.9442719099992 - 0.35) = 34.377087639997
+// Cube 2 turned by 45 degrees about z: the faces overlap in a regular
+// octagon whose eight corners are crossings of edges, each of weight 1/2
+// (exterior angle 45 of 90 degrees), so the total weight stays 4. The
+// corners (+-0.5, +-0.20710678), (+-0.20710678, +-0.5) have the covariance
+// diag(0.14644661, 0.14644661): A = 4 sqrt(I2) = 4 * 0.14644661 =
+// 0.58578643762691, N_eff = (8 w g)^2 / (8 w g^2) = 4.
+//   delta_ua = 0.05: j_a = 0.58578643762691 / 0.2 = 2.9289321881345:
+//     8 * 1/2 (8.9442719099992 - 2.9289321881345 * 0.35) = 31.676582576608
+//   delta_ua = 1:    j_a = 1: 34.377087639997 as aligned
+//   (without the weight: twice that; with j_a on the elastic force too: far more)
+// Energy in all four cases: 4 (0.071554175279993 - 0.01225) = 0.23721670112
+// Torques: the contacts lie symmetrically about both centres: zero.
+
+TEST(GranularTwoBody, WeightAndJaOnTheCohesionOfFacesOnFaces)
+{
+  struct Case {
+    const char *name;
+    double turn, delta_ua, f_total;
+  };
+  for (const Case &c : {Case{"aligned_ja5", 0.0, 0.05, 28.777087639997},
+                        Case{"aligned_ja1", 0.0, 1.0, 34.377087639997},
+                        Case{"octagon_ja293", M_PI / 4, 0.05, 31.676582576608},
+                        Case{"octagon_ja1", M_PI / 4, 1.0, 34.377087639997}}) {
+    SCOPED_TRACE(c.name);
+    Bodies b(c.name, {unit_cube({0, 0, 0}), body_dem_test::rotated(unit_cube({0, 0, 1.18}), {0, 0, 1}, c.turn)},
+             std::to_string(c.delta_ua) + " 0.05", {"* * hertz 1.0e4 0.0 tangential linear_nohistory 0.0 0.5 cohesion 5.0"});
+    b.run(0);
+    expect_loads(b, {0, 0, c.f_total}, {0, 0, 0}, {0, 0, 0});
+    EXPECT_NEAR(b.pe(), 0.23721670112, 1e-10);
+  }
+}
+
+TEST(GranularTwoBody, CohesiveRangeOnly)
+{
+  // Cube 2 at (0, 0, 1.23): delta_n = 0.03 in (0, r_c = 0.05]: only the
+  // cohesive force, -5 (0.05 - 0.03) = -0.1 per corner, -0.4 in all, not
+  // scaled by j_a (delta_ua = 0.01 would give j_a = 25 in overlap);
+  // E = 4 (-1/2 5 0.02^2) = -0.004. At 1.26 (delta_n = 0.06): nothing.
+  {
+    Bodies b("faces_cohesive", {unit_cube({0, 0, 0}), unit_cube({0, 0, 1.23})}, "0.01 0.05",
+             {"* * hertz 1.0e4 0.0 tangential linear_nohistory 0.0 0.5 cohesion 5.0"});
+    b.run(0);
+    expect_loads(b, {0, 0, -0.4}, {0, 0, 0}, {0, 0, 0});
+    EXPECT_NEAR(b.pe(), -0.004, kTol);
+  }
+  {
+    Bodies b("faces_beyond", {unit_cube({0, 0, 0}), unit_cube({0, 0, 1.26})}, "0.01 0.05",
+             {"* * hertz 1.0e4 0.0 tangential linear_nohistory 0.0 0.5 cohesion 5.0"});
+    b.run(0);
+    expect_loads(b, {0, 0, 0}, {0, 0, 0}, {0, 0, 0});
+    EXPECT_EQ(b.pe(), 0.0);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// 3. Normal damping.
+
+TEST(GranularTwoBody, NormalDampingUsesTheEffectiveMass)
+{
+  // Spheres D = 1 of masses 1 and 3, centres 0.99 apart along x (delta =
+  // 0.01), sphere 2 approaching at v = -0.5: v_n = -0.5. hooke k_n = 1000:
+  // F_ne = 10. eta_n0 = 2:
+  //   mass_velocity: eta_n = 2 m_eff = 2 * 3/4 = 1.5, F_damp = 0.75: F = 10.75
+  //   velocity:      eta_n = 2,                       F_damp = 1.0:  F = 11.0
+  // (mass_velocity with the mass of one sphere would give 10.5 or 13.)
+  // Energy: 1/2 k_n delta^2 = 0.05 (damping has none).
+  for (const auto &[damping, f] : std::vector<std::pair<std::string, double>>{{"mass_velocity", 10.75},
+                                                                              {"velocity", 11.0}}) {
+    SCOPED_TRACE(damping);
+    PolyhedronBody b2 = body_dem_test::moving(body_dem_test::sphere({0.99, 0, 0}, 1.0), {-0.5, 0, 0});
+    b2.mass = 3.0;
+    Bodies b("damped_spheres_" + damping, {body_dem_test::sphere({0, 0, 0}, 1.0), b2}, "1.0 0.0",
+             {"* * hooke 1000.0 2.0 tangential linear_nohistory 0.0 0.5 damping " + damping});
+    b.run(0);
+    expect_loads(b, {f, 0, 0}, {0, 0, 0}, {0, 0, 0});
+    EXPECT_NEAR(b.pe(), 0.05, kTol);
+  }
+}
+
+TEST(GranularTwoBody, NormalDampingSeesTheRotationAtTheContactPoint)
+{
+  // The sphere of test 1 on the cube face (vertex-face, F_ne =
+  // 7.0710678118655 at p = (0.2, 0.1, 0.595)), both at rest, but the cube
+  // spins with omega = (0, 2, 0): its surface at p moves with omega x p =
+  // (2 * 0.595, 0, -2 * 0.2) = (1.19, 0, -0.4), away from the sphere:
+  // v_n = +0.4 (separating). mass_velocity, eta_n0 = 3, masses 1 and 1:
+  // eta_n = 3 * 0.5 = 1.5, F_damp = -0.6 (attractive):
+  //   F = 7.0710678118655 - 0.6 = 6.4710678118655 along +z on the sphere.
+  // No friction (x_gamma_t = 0). Torque on the cube (-0.1 F, 0.2 F, 0) =
+  // (-0.64710678118655, 1.2942135623731, 0); on the sphere 0.
+  // (The velocity of the cube's centre alone would give no damping: 7.0710678.)
+  PolyhedronBody cube = body_dem_test::moving(unit_cube({0, 0, 0}), {0, 0, 0}, {0, 2.0, 0});
+  Bodies b("spinning_cube", {cube, body_dem_test::sphere({0.2, 0.1, 1.09}, 1.0)}, "1.0 0.0",
+           {"* * hertz 1.0e4 3.0 tangential linear_nohistory 0.0 0.5 damping mass_velocity"});
+  b.run(0);
+  const double F = 7.0710678118654755 - 0.6;
+  expect_loads(b, {0, 0, F}, {-0.1 * F, 0.2 * F, 0}, {0, 0, 0});
+}
+
+// ---------------------------------------------------------------------------
+// 4. One friction force per pair, at the contact points averaged with the
+// weights w F_ne.
+
+TEST(GranularTwoBody, OneFrictionForceAtTheWeightedAveragePoint)
+{
+  // Cube 1 (r = 0.1) at the origin, cube 2 (r = 0.05) at (0.5, 0.5, 1.14):
+  // skeleton gap 0.14, delta = 0.01. The faces overlap in the square
+  // [0, 0.5]^2, whose corners are four contacts of weight 1 with
+  // different kinds, so different R_eff and F_ne = 1e4 0.01^1.5 sqrt(R) =
+  // 10 sqrt(R):
+  //   a (0.5, 0.5): cube 1's vertex on cube 2's face, R = 0.1:   3.1622776601684
+  //   b (0, 0):     cube 2's vertex on cube 1's face, R = 0.05:  2.2360679774998
+  //   c (0.5, 0), d (0, 0.5): crossings of edges at right angles in
+  //                 the middle of both edges, R = sqrt(0.005):  2.6591479484725
+  // sum 10.716641534613. All points at z = 0.6 - 0.005 = 0.595.
+  // Cube 2 slides along +x at 0.2 (v_n = 0: no normal damping). damping
+  // velocity eta_n0 = 2, linear_nohistory x_gamma_t = 0.5: eta_t = 1, and
+  // mu = 1 caps at 10.7 >> eta_t |v_t| = 0.2: one friction force of 0.2
+  // along -x on cube 2 (four per-contact forces would make 0.8), at the
+  // weighted point p = (x, x, 0.595) with x = 0.5 (F_a + F_c) / sum =
+  // 0.27160680843147 (the unweighted mean would be 0.25).
+  // Force on cube 2: (-0.2, 0, 10.716641534613).
+  // Torque on cube 2 about (0.5, 0.5, 1.14): sum (r_y F_k, -r_x F_k, 0) of
+  // the normal forces + (p - c2) x (-0.2, 0, 0) = (0, 0.2 (p_z - 1.14),
+  // -0.2 (x - 0.5)) ... = (-2.447607962986, 2.556607962986, -0.045678638314)
+  // Torque on cube 1 about the origin: sum (-p_y F_k, p_x F_k, 0) + p x (0.2,
+  // 0, 0) = (-2.910712804320, 3.029712804320, -0.054321361686).
+  // (At the unweighted mean the z torques would be -0.05 and -0.05.)
+  // Energy: 2/5 0.01 sum F_ne = 0.042866566138.
+  PolyhedronBody c2 = body_dem_test::moving(unit_cube({0.5, 0.5, 1.14}, 0.1), {0.2, 0, 0});
+  Bodies b("friction_point", {unit_cube({0, 0, 0}), c2}, "1.0 0.0",
+           {"* * hertz 1.0e4 2.0 tangential linear_nohistory 0.5 1.0 damping velocity"});
+  b.run(0);
+  expect_loads(b, {-0.2, 0, 10.716641534613}, {-2.910712804320, 3.029712804320, -0.054321361686},
+               {-2.447607962986, 2.556607962986, -0.045678638314});
+  EXPECT_NEAR(b.pe(), 0.042866566138, kTol);
+}
+
+TEST(GranularTwoBody, SlidingFrictionIsCappedByTheSumOfTheElasticForces)
+{
+  // The same pair sliding at 20 instead of 0.2: eta_t |v_t| = 20 exceeds
+  // mu sum(w F_ne) = 0.5 * 10.716641534613 = 5.3583207673065 (mu = 0.5),
+  // so the single friction force is capped there, on cube 2 along -x.
+  PolyhedronBody c2 = body_dem_test::moving(unit_cube({0.5, 0.5, 1.14}, 0.1), {20.0, 0, 0});
+  Bodies b("friction_cap", {unit_cube({0, 0, 0}), c2}, "1.0 0.0",
+           {"* * hertz 1.0e4 2.0 tangential linear_nohistory 0.5 0.5 damping velocity"});
+  b.run(0);
+  expect_triple(b.force(2), {-5.3583207673065, 0, 10.716641534613}, "force on cube 2");
+}
+
+// ---------------------------------------------------------------------------
+// 5. Mixing of unlike types from I,I and J,J.
+
+TEST(GranularTwoBody, MixingHookeByGeometricMeans)
+{
+  // Spheres D = 1 of types 1 and 2, centres 0.99 apart along x (delta =
+  // 0.01, delta_n = -0.01), sphere 2 approaching at 0.5; r_c = 0.05.
+  //   type 1: hooke k_n 1000, eta_n0 1, cohesion 1
+  //   type 2: hooke k_n 4000, eta_n0 4, cohesion 4
+  //   mixed:  k_n 2000, eta_n0 2, k_na 2 (geometric means)
+  //   F = 2000 0.01 - 2 (0.05 + 0.01) + 2 * 0.5 = 20 - 0.12 + 1 = 20.88
+  //   E = 1/2 2000 0.01^2 - 1/2 2 0.06^2 = 0.1 - 0.0036 = 0.0964
+  // (arithmetic means would give 25 - 0.15 + 1.25 = 26.1.)
+  PolyhedronBody s2 = body_dem_test::moving(body_dem_test::sphere({0.99, 0, 0}, 1.0), {-0.5, 0, 0});
+  s2.type = 2;
+  Bodies b("mix_hooke", {body_dem_test::sphere({0, 0, 0}, 1.0), s2}, "1.0 0.05",
+           {"1 1 hooke 1000.0 1.0 tangential linear_nohistory 0.0 0.5 cohesion 1.0",
+            "2 2 hooke 4000.0 4.0 tangential linear_nohistory 0.0 0.5 cohesion 4.0"},
+           2);
+  b.run(0);
+  expect_loads(b, {20.88, 0, 0}, {0, 0, 0}, {0, 0, 0});
+  EXPECT_NEAR(b.pe(), 0.0964, kTol);
+}
+
+TEST(GranularTwoBody, MixingHertzMaterialByTheEffectiveModulus)
+{
+  // The spheres of the previous test at rest, R_eff = 0.25, delta = 0.01:
+  // F = k_n 0.01 sqrt(0.0025) = 5e-4 k_n, E = 2/5 F delta.
+  //   type 1: E = 1e4, nu = 0.3, cohesion 1; type 2: E = 2e4, nu = 0.2, cohesion 4
+  //   E_eff = 1 / (0.91/1e4 + 0.96/2e4) = 1/1.39e-4 = 7194.2446043165
+  //   k_n = 4/3 E_eff = 9592.3261390887:  F_ne = 4.796163069544
+  //   cohesion sqrt(1 * 4) = 2: F = 4.796163069544 - 2 * 0.06 = 4.676163069544
+  //   E = 0.4 * 4.796163069544 * 0.01 - 0.0036 = 0.015584652278
+  // (k_n = E_eff as the 2021 host's init_one: F_ne = 3.597; the geometric
+  // mean of the like stiffnesses: 5.044.)
+  // Like pair 1-1 for comparison: k_n = 4/3 1e4 / (2 (1 - 0.09)) = 7326.0073260073,
+  //   F = 3.663003663004 - 1 * 0.06 = 3.603003663004, E = 0.012852014652.
+  const std::vector<std::string> coeffs = {
+      "1 1 hertz/material 1.0e4 0.0 0.3 tangential linear_nohistory 0.0 0.5 cohesion 1.0",
+      "2 2 hertz/material 2.0e4 0.0 0.2 tangential linear_nohistory 0.0 0.5 cohesion 4.0"};
+  struct Case {
+    int type2;
+    double f, energy;
+  };
+  for (const Case &c : {Case{2, 4.676163069544, 0.015584652278}, Case{1, 3.603003663004, 0.012852014652}}) {
+    SCOPED_TRACE("types 1 and " + std::to_string(c.type2));
+    PolyhedronBody s2 = body_dem_test::sphere({0.99, 0, 0}, 1.0);
+    s2.type = c.type2;
+    Bodies b("mix_hertz_material_" + std::to_string(c.type2), {body_dem_test::sphere({0, 0, 0}, 1.0), s2},
+             "1.0 0.05", coeffs, 2);
+    b.run(0);
+    expect_loads(b, {c.f, 0, 0}, {0, 0, 0}, {0, 0, 0});
+    EXPECT_NEAR(b.pe(), c.energy, kTol);
+  }
+}
+
+TEST(GranularTwoBody, ExplicitUnlikeCoefficientsAreNotMixed)
+{
+  // pair_coeff 1 2 of its own wins: hooke 3000 without cohesion, at rest:
+  // F = 3000 * 0.01 = 30, E = 1/2 3000 1e-4 = 0.15.
+  PolyhedronBody s2 = body_dem_test::sphere({0.99, 0, 0}, 1.0);
+  s2.type = 2;
+  Bodies b("unlike_explicit", {body_dem_test::sphere({0, 0, 0}, 1.0), s2}, "1.0 0.05",
+           {"1 1 hooke 1000.0 1.0 tangential linear_nohistory 0.0 0.5 cohesion 1.0",
+            "2 2 hooke 4000.0 4.0 tangential linear_nohistory 0.0 0.5 cohesion 4.0",
+            "1 2 hooke 3000.0 0.0 tangential linear_nohistory 0.0 0.5"},
+           2);
+  b.run(0);
+  expect_loads(b, {30.0, 0, 0}, {0, 0, 0}, {0, 0, 0});
+  EXPECT_NEAR(b.pe(), 0.15, kTol);
+}
+
+// ---------------------------------------------------------------------------
+// 6. Work accumulators (compute pair: [1] the j_a scaling, [2] damping and
+// friction) for a motion imposed with fix move: cube 2 of section 2
+// (aligned, delta_n(0) = -0.02) approaches cube 1 at the constant speed
+// 0.1 (v_n = -0.1) for T = 0.1 (100 steps of 0.001); cube 1 stays. The
+// power of a normal force F_n on the pair is F_n v_n.
+//   j_a = 5 (delta_ua = 0.05), k_na = 5, r_c = 0.05: per corner the j_a
+//   part (j_a - 1) F_c = -4 * 5 (r_c - delta_n(t)), r_c - delta_n(t) =
+//   0.07 + 0.1 t, power 4 corners * 20 (0.07 + 0.1 t) * 0.1 (linear in t,
+//   so the trapezoidal rule is exact):
+//     W_ja = 8 (0.07 T + 0.05 T^2) = 8 * 0.0075 = 0.06
+//   damping velocity eta_n0 = 2: F_damp = 0.2 per corner, power -0.02:
+//     W_diss = 4 * (-0.02) * 0.1 = -0.008
+// Tolerance 1e-12: sums of 100 terms of order 1e-3.
+
+TEST(GranularTwoBody, WorkOfJaScalingAndDampingUnderImposedMotion)
+{
+  PolyhedronBody c2 = body_dem_test::moving(unit_cube({0, 0, 1.18}), {0, 0, -0.1});
+  Bodies b("work", {unit_cube({0, 0, 0}), c2}, "0.05 0.05",
+           {"* * hertz 1.0e4 2.0 tangential linear_nohistory 0.0 0.5 damping velocity cohesion 5.0"});
+  b.s->commands("group upper id 2\n"
+                "fix push upper move linear 0.0 0.0 -0.1\n"
+                "timestep 0.001\n");
+  b.run(0);
+  EXPECT_EQ(b.work(1), 0.0);
+  EXPECT_EQ(b.work(2), 0.0);
+  b.run(100);
+  EXPECT_NEAR(b.work(1), 0.06, 1e-12);
+  EXPECT_NEAR(b.work(2), -0.008, 1e-12);
+  // the imposed motion went where it should: delta_n = -0.03 now,
+  // F = 4 (1e4 0.03 sqrt(0.003) - 5 * 0.08 * 5 + 0.2) = 4 (16.431676725155 - 2 + 0.2)
+  //   = 58.52670690062
+  expect_triple(b.force(2), {0, 0, 58.52670690062}, "force on cube 2 after the motion", 1e-9);
+}

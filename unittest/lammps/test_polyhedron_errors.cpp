@@ -1,0 +1,395 @@
+// Bad input for pair_style body/rounded/polyhedron (TESTING.md layer 6):
+// every mistake is a LAMMPS error whose message names the command, the
+// argument and what was expected; nothing crashes or hangs. Each case runs
+// in a fresh LAMMPS instance, so that one case's partial settings cannot
+// hide another's error. Also checked: input that must be accepted is.
+#include "lammps_session.h"
+#include "polyhedron_data.h"
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <fstream>
+#include <initializer_list>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using body_dem_test::Box3d;
+using body_dem_test::LammpsSession;
+using body_dem_test::PolyhedronBody;
+
+namespace {
+
+const char *const kStyle = "pair_style body/rounded/polyhedron";
+const char *const kCoeff = "pair_coeff (body/rounded/polyhedron)";
+const std::string kNoError = "no error";
+
+// A cube and a tetrahedron of types 1 and 2, apart, at z = 0 (so that the
+// same file can be read into a 2d box).
+const std::string kData = "poly_errors_two_types.data";
+
+std::string replace(std::string text, const std::string &from, const std::string &to)
+{
+  const size_t at = text.find(from);
+  if (at == std::string::npos) throw std::runtime_error("'" + from + "' not in the setup");
+  return text.replace(at, from.size(), to);
+}
+
+// The standard 3d body setup (units lj, atom_style body rounded/polyhedron,
+// comm_modify vel yes, newton on, read_data), with one of its lines
+// replaced if `from` is given.
+std::unique_ptr<LammpsSession> session(const std::string &from = "", const std::string &to = "",
+                                       const std::string &data = kData)
+{
+  auto s = std::make_unique<LammpsSession>();
+  s->load_plugin();
+  std::string setup = body_dem_test::polyhedron_setup_commands(data);
+  if (!from.empty()) setup = replace(setup, from, to);
+  s->commands(setup);
+  return s;
+}
+
+std::string pair_style_error(const std::string &args)
+{
+  auto s = session();
+  return body_dem_test::error_of(*s, std::string(kStyle) + (args.empty() ? "" : " " + args));
+}
+
+std::string pair_coeff_error(const std::string &args, const std::string &style_args = "1.0 1.0 0.0 1.0 0.0")
+{
+  auto s = session();
+  s->command(std::string(kStyle) + " " + style_args);
+  return body_dem_test::error_of(*s, "pair_coeff " + args);
+}
+
+#define EXPECT_TEXT_HAS(text, ...)                                                                 \
+  do {                                                                                             \
+    const std::string text_ = (text);                                                              \
+    for (const std::string &word_ : std::initializer_list<std::string>{__VA_ARGS__})               \
+      EXPECT_NE(text_.find(word_), std::string::npos) << "expected the words: " << word_           \
+                                                      << "\ngot: " << text_;                      \
+  } while (0)
+
+class PolyhedronErrors : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite()
+  {
+    PolyhedronBody a = body_dem_test::cube({-2.0, 0.0, 0.0}, 1.0, 0.2);
+    PolyhedronBody b = body_dem_test::tetrahedron({2.0, 0.0, 0.0}, 1.0, 0.2);
+    b.type = 2;
+    body_dem_test::write_polyhedron_data(kData, {a, b}, Box3d{}, 2);
+  }
+};
+
+const std::string kStyleAndCoeffs = "pair_style body/rounded/polyhedron 1.0 1.0 0.0 1.0 0.0\n"
+                                    "pair_coeff * * 100.0 1.0\n";
+
+// ---------------------------------------------------------------------------
+// pair_style body/rounded/polyhedron c_n c_t mu delta_ua cutoff [history]
+
+TEST_F(PolyhedronErrors, PairStyleWrongArgumentCounts)
+{
+  for (const auto &[args, count] : std::vector<std::pair<std::string, std::string>>{
+           {"", "got 0 arguments"},
+           {"1.0 1.0 0.0 1.0", "got 4 arguments"},
+           {"1.0 1.0 0.0 1.0 0.0 history history", "got 7 arguments"}}) {
+    SCOPED_TRACE("pair_style arguments: '" + args + "'");
+    EXPECT_TEXT_HAS(pair_style_error(args), kStyle, "expected c_n c_t mu delta_ua cutoff [history]", count);
+  }
+}
+
+TEST_F(PolyhedronErrors, PairStyleNonNumbers)
+{
+  const std::vector<std::string> names = {"c_n", "c_t", "mu", "delta_ua", "cutoff"};
+  for (const std::string bad : {"abc", "1.0x", "nan", "inf", "1e999"}) {
+    for (size_t k = 0; k < names.size(); ++k) {
+      std::vector<std::string> args = {"1.0", "1.0", "0.0", "1.0", "0.0"};
+      args[k] = bad;
+      std::string line;
+      for (const auto &a : args) line += a + " ";
+      SCOPED_TRACE("pair_style arguments: '" + line + "'");
+      EXPECT_TEXT_HAS(pair_style_error(line), kStyle, "argument " + names[k], "must be a number",
+                      "'" + bad + "'");
+    }
+  }
+}
+
+TEST_F(PolyhedronErrors, PairStyleNegativeAndZeroValues)
+{
+  const std::vector<std::string> names = {"c_n", "c_t", "mu", "delta_ua", "cutoff"};
+  for (size_t k = 0; k < names.size(); ++k) {
+    std::vector<std::string> args = {"1.0", "1.0", "0.0", "1.0", "0.0"};
+    args[k] = "-0.5";
+    std::string line;
+    for (const auto &a : args) line += a + " ";
+    SCOPED_TRACE("pair_style arguments: '" + line + "'");
+    EXPECT_TEXT_HAS(pair_style_error(line), kStyle, "argument " + names[k],
+                    names[k] == "delta_ua" ? "must be > 0" : "must be >= 0", "-0.5");
+  }
+  // delta_ua divides the contact area
+  EXPECT_TEXT_HAS(pair_style_error("1.0 1.0 0.0 0.0 0.0"), kStyle, "argument delta_ua", "must be > 0", "got 0");
+}
+
+TEST_F(PolyhedronErrors, PairStyleUnknownKeyword)
+{
+  EXPECT_TEXT_HAS(pair_style_error("1.0 1.0 0.0 1.0 0.0 histroy"), kStyle, "unknown keyword 'histroy'",
+                  "expected: history");
+  EXPECT_TEXT_HAS(pair_style_error("1.0 1.0 0.0 1.0 0.0 1.0"), kStyle, "unknown keyword '1.0'",
+                  "expected: history");
+}
+
+TEST_F(PolyhedronErrors, PairStyleFrictionWithoutTangentialDamping)
+{
+  EXPECT_TEXT_HAS(pair_style_error("1.0 0.0 0.5 1.0 0.0"), kStyle, "mu > 0", "c_t > 0", "history");
+  EXPECT_EQ(pair_style_error("1.0 0.0 0.5 1.0 0.0 history"), kNoError);
+}
+
+TEST_F(PolyhedronErrors, PairStyleValidInputIsAccepted)
+{
+  for (const std::string args : {"0 0 0 1 0", "20.0 5.0 0.0 1.0 0.5", "20.0 5.0 0.5 1.0 0.5 history",
+                                 "1e-3 2e0 0.3 0.05 1e-2"}) {
+    SCOPED_TRACE(args);
+    EXPECT_EQ(pair_style_error(args), kNoError);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// pair_coeff I J k_n k_na [k_t]
+
+TEST_F(PolyhedronErrors, PairCoeffWrongArgumentCounts)
+{
+  for (const auto &[args, count] :
+       std::vector<std::pair<std::string, std::string>>{{"1 1 100.0", "got 3 arguments"},
+                                                        {"1 1 100.0 1.0 30.0 4.0", "got 6 arguments"}}) {
+    SCOPED_TRACE("pair_coeff " + args);
+    EXPECT_TEXT_HAS(pair_coeff_error(args), kCoeff, "expected I J k_n k_na [k_t]", count);
+  }
+}
+
+TEST_F(PolyhedronErrors, PairCoeffNonNumbersAndNegativeValues)
+{
+  const std::vector<std::string> names = {"k_n", "k_na", "k_t"};
+  for (size_t k = 0; k < names.size(); ++k) {
+    for (const std::string bad : {"abc", "100x", "nan", "inf"}) {
+      std::vector<std::string> args = {"100.0", "1.0", "30.0"};
+      args[k] = bad;
+      const std::string line = "* * " + args[0] + " " + args[1] + " " + args[2];
+      SCOPED_TRACE("pair_coeff " + line);
+      EXPECT_TEXT_HAS(pair_coeff_error(line), kCoeff, "argument " + names[k], "must be a number",
+                      "'" + bad + "'");
+    }
+    std::vector<std::string> args = {"100.0", "1.0", "30.0"};
+    args[k] = "-2.0";
+    const std::string line = "1 1 " + args[0] + " " + args[1] + " " + args[2];
+    SCOPED_TRACE("pair_coeff " + line);
+    EXPECT_TEXT_HAS(pair_coeff_error(line), kCoeff, "argument " + names[k], "must be >= 0", "-2.0");
+  }
+}
+
+TEST_F(PolyhedronErrors, PairCoeffTypesOutOfRangeOrDecreasing)
+{
+  for (const auto &[args, bad] : std::vector<std::pair<std::string, std::string>>{
+           {"3 3 100.0 1.0", "'3'"}, {"0 1 100.0 1.0", "'0'"}, {"a 1 100.0 1.0", "'a'"}, {"1 2*1 100.0 1.0", "'2*1'"}}) {
+    SCOPED_TRACE("pair_coeff " + args);
+    EXPECT_TEXT_HAS(pair_coeff_error(args), kCoeff, bad, "must be an atom type or a range of atom types",
+                    "within 1-2");
+  }
+  EXPECT_TEXT_HAS(pair_coeff_error("2 1 100.0 1.0"), kCoeff, "no type pair I <= J", "lower type first");
+}
+
+TEST_F(PolyhedronErrors, PairCoeffValidInputIsAccepted)
+{
+  for (const std::string args : {"* * 100.0 1.0", "1 1 100.0 0.0 0.0", "1 2 100.0 1.0 30.0", "1*2 2 1e2 1e0"}) {
+    SCOPED_TRACE("pair_coeff " + args);
+    EXPECT_EQ(pair_coeff_error(args), kNoError);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Requirements checked when a run starts (`run 0`).
+
+TEST_F(PolyhedronErrors, RequiresAtomStyleBody)
+{
+  LammpsSession s;
+  s.load_plugin();
+  s.commands("units lj\natom_style sphere\nregion box block -5 5 -5 5 -5 5\n"
+             "create_box 1 box\ncomm_modify vel yes\n" +
+             kStyleAndCoeffs);
+  EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "requires atom_style body");
+}
+
+TEST_F(PolyhedronErrors, RequiresBodyStyleRoundedPolyhedron)
+{
+  {
+    // rounded/polygon, in a 2d box as that style requires
+    LammpsSession s;
+    s.load_plugin();
+    s.commands("units lj\ndimension 2\natom_style body rounded/polygon 1 8\nregion box block -5 5 -5 5 -0.5 0.5\n"
+               "create_box 1 box\ncomm_modify vel yes\n" +
+               kStyleAndCoeffs);
+    EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "requires body style rounded/polyhedron", "rounded/polygon");
+  }
+  {
+    LammpsSession s;
+    s.load_plugin();
+    s.commands("units lj\natom_style body nparticle 1 4\nregion box block -5 5 -5 5 -5 5\n"
+               "create_box 1 box\ncomm_modify vel yes\n" +
+               kStyleAndCoeffs);
+    EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "requires body style rounded/polyhedron", "nparticle");
+  }
+}
+
+TEST_F(PolyhedronErrors, RequiresThreeDimensions)
+{
+  // The host accepts rounded/polyhedron bodies in a 2d box; the style does not.
+  auto s = session("read_data", "dimension 2\nread_data");
+  s->commands(kStyleAndCoeffs);
+  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "requires a 3d simulation", "dimension 3");
+}
+
+TEST_F(PolyhedronErrors, RequiresNewtonPairOn)
+{
+  auto s = session("newton on", "newton off");
+  s->commands(kStyleAndCoeffs);
+  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "requires newton pair on");
+}
+
+TEST_F(PolyhedronErrors, RequiresGhostVelocities)
+{
+  auto s = session("comm_modify vel yes", "comm_modify vel no");
+  s->commands(kStyleAndCoeffs);
+  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "comm_modify vel yes");
+}
+
+TEST_F(PolyhedronErrors, MissingCoefficients)
+{
+  {
+    auto s = session();
+    s->commands("pair_style body/rounded/polyhedron 1.0 1.0 0.0 1.0 0.0\npair_coeff 1 1 100.0 1.0\n"
+                "pair_coeff 2 2 100.0 1.0\n");
+    EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "no pair_coeff for atom types 1 2", "does not mix");
+    s->command("pair_coeff 1 2 100.0 1.0");
+    EXPECT_EQ(body_dem_test::error_of(*s, "run 0"), kNoError);
+  }
+  {
+    // checked by the host before the style's own init
+    auto s = session();
+    s->commands("pair_style body/rounded/polyhedron 1.0 1.0 0.0 1.0 0.0\npair_coeff 1 1 100.0 1.0\n");
+    EXPECT_LAMMPS_ERROR(*s, "run 0", "pair coeffs are not set");
+  }
+}
+
+TEST_F(PolyhedronErrors, AllAtomsMustBeBodies)
+{
+  auto s = session();
+  s->commands("create_atoms 1 single 0.0 3.0 0.0\n" + kStyleAndCoeffs);
+  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "all atoms must be body particles", "1 are not");
+}
+
+// Writes a data file of one cube whose edge or face list holds a bad index.
+void write_bad_cube(const std::string &path, const std::string &edge0, const std::string &face0)
+{
+  std::ofstream out(path);
+  out << "bad cube\n\n1 atoms\n1 bodies\n1 atom types\n\n-5 5 xlo xhi\n-5 5 ylo yhi\n-5 5 zlo zhi\n\n"
+      << "Atoms # body\n\n1 1 1 1.0 0 0 0\n\nBodies\n\n1 3 79\n8 12 6\n0.1667 0.1667 0.1667 0 0 0\n"
+      << "-0.5 -0.5 -0.5\n0.5 -0.5 -0.5\n0.5 0.5 -0.5\n-0.5 0.5 -0.5\n"
+      << "-0.5 -0.5 0.5\n0.5 -0.5 0.5\n0.5 0.5 0.5\n-0.5 0.5 0.5\n"
+      << edge0 << "\n1 2\n2 3\n3 0\n4 5\n5 6\n6 7\n7 4\n0 4\n1 5\n2 6\n3 7\n"
+      << face0 << "\n4 5 6 7\n0 1 5 4\n1 2 6 5\n2 3 7 6\n3 0 4 7\n0.2\n";
+}
+
+TEST_F(PolyhedronErrors, BadEdgeAndFaceIndicesOfABody)
+{
+  struct Case {
+    const char *name, *edge0, *face0;
+    std::vector<std::string> words;
+  };
+  for (const Case &c : {Case{"edge_out_of_range", "0 8", "0 3 2 1", {"atom 1", "edge 0 (0 8)", "among 0..7"}},
+                        Case{"edge_loop", "3 3", "0 3 2 1", {"atom 1", "edge 0 (3 3)", "two different vertices"}},
+                        Case{"face_out_of_range", "0 1", "0 3 9 1", {"atom 1", "face 0", "vertex index 9"}},
+                        Case{"face_of_two", "0 1", "0 3 -1 -1", {"atom 1", "face 0", "vertex index -1"}}}) {
+    SCOPED_TRACE(c.name);
+    const std::string path = std::string("poly_errors_") + c.name + ".data";
+    write_bad_cube(path, c.edge0, c.face0);
+    auto s = session("", "", path);
+    s->commands(kStyleAndCoeffs);
+    const std::string text = body_dem_test::error_of(*s, "run 0");
+    EXPECT_NE(text.find(kStyle), std::string::npos) << text;
+    for (const std::string &w : c.words) EXPECT_NE(text.find(w), std::string::npos) << w << "\ngot: " << text;
+  }
+  // the correct cube runs
+  write_bad_cube("poly_errors_good.data", "0 1", "0 3 2 1");
+  auto s = session("", "", "poly_errors_good.data");
+  s->commands(kStyleAndCoeffs);
+  EXPECT_EQ(body_dem_test::error_of(*s, "run 0"), kNoError);
+}
+
+// Two bodies of 81 vertices each (no edges, no faces: point clouds on a
+// 9 x 9 grid of spacing 0.1 in the plane z = 0, the second 0.05 above the
+// first): every vertex touches the other body, more candidate contacts
+// than the fixed capacity of 64.
+TEST_F(PolyhedronErrors, TooManyCandidateContactsIsAnErrorNotACrash)
+{
+  int nranks = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+  if (nranks > 1) GTEST_SKIP() << "error->one() aborts a parallel run; checked on one rank";
+  const std::string path = "poly_errors_clouds.data";
+  {
+    std::ofstream out(path);
+    out << "two point clouds\n\n2 atoms\n2 bodies\n1 atom types\n\n-5 5 xlo xhi\n-5 5 ylo yhi\n-5 5 zlo zhi\n\n"
+        << "Atoms # body\n\n1 1 1 1.0 0 0 0\n2 1 1 1.0 0 0 0.05\n\nBodies\n\n";
+    for (int b = 1; b <= 2; ++b) {
+      out << b << " 3 " << 6 + 3 * 81 + 1 << "\n81 0 0\n0.1 0.1 0.2 0 0 0\n";
+      for (int k = 0; k < 81; ++k)
+        out << -0.4 + 0.1 * (k % 9) << " " << -0.4 + 0.1 * (k / 9) << " 0" << (k % 3 == 2 ? "\n" : " ");
+      out << "0.2\n";
+    }
+  }
+  LammpsSession s;
+  s.load_plugin();
+  s.commands(body_dem_test::polyhedron_setup_commands(path, 81) + kStyleAndCoeffs);
+  EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "more candidate contacts than 64", "fewer vertices");
+}
+
+// ---------------------------------------------------------------------------
+// The order of commands.
+
+TEST_F(PolyhedronErrors, PairStyleBeforeTheBoxWithCoefficientsInTheDataFile)
+{
+  // Cubes face on face, 0.18 apart, r = 0.1: four corners at delta_n =
+  // -0.02, r_c = 0, k_n = 100, k_na = 1: F = 2 - 0.02 = 1.98 each, 7.92 on
+  // the upper cube (1e-10: round-off of the vertex rotation).
+  const std::string path = "poly_errors_pair_coeffs_in_data.data";
+  body_dem_test::write_polyhedron_data(
+      path, {body_dem_test::cube({0, 0, 0}, 1.0, 0.2), body_dem_test::cube({0, 0, 1.18}, 1.0, 0.2)}, Box3d{});
+  {
+    std::ofstream out(path, std::ios::app);
+    out << "\nPairIJ Coeffs # body/rounded/polyhedron\n\n1 1 100.0 1.0\n";
+  }
+  LammpsSession s;
+  s.load_plugin();
+  const std::string setup = replace(body_dem_test::polyhedron_setup_commands(path), "read_data",
+                                    "pair_style body/rounded/polyhedron 1.0 1.0 0.0 1.0 0.0\nread_data");
+  EXPECT_EQ(body_dem_test::error_of(s, setup), kNoError);
+  EXPECT_EQ(body_dem_test::error_of(s, "run 0"), kNoError);
+  const std::vector<double> f = s.gather_by_id("f");
+  EXPECT_NEAR(f[5], 7.92, 1e-10);
+  EXPECT_NEAR(f[2], -7.92, 1e-10);
+}
+
+TEST_F(PolyhedronErrors, RedefiningTheStyleWithAndWithoutHistoryRuns)
+{
+  auto s = session();
+  s->commands("pair_style body/rounded/polyhedron 1.0 1.0 0.3 1.0 0.0\npair_coeff * * 100.0 1.0\n"
+              "fix integrate all nve/body\n");
+  EXPECT_EQ(body_dem_test::error_of(*s, "run 10"), kNoError);
+  EXPECT_EQ(body_dem_test::error_of(*s, "pair_style body/rounded/polyhedron 1.0 1.0 0.3 1.0 0.0 history\nrun 10"),
+            kNoError);
+  EXPECT_EQ(body_dem_test::error_of(*s, "pair_style body/rounded/polyhedron 1.0 1.0 0.3 1.0 0.0\nrun 10"),
+            kNoError);
+  EXPECT_EQ(body_dem_test::error_of(*s, "pair_style none\nrun 10"), kNoError);
+}
+
+}    // namespace
