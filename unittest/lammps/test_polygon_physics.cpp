@@ -344,3 +344,27 @@ TEST(PolygonPhysics, HistorySurvivesReneighboring)
     for (size_t k = 0; k < kept.size(); ++k) EXPECT_DOUBLE_EQ(rebuilt[k], kept[k]) << "step " << steps << " value " << k;
   }
 }
+
+TEST(PolygonPhysics, WorkIsNotAccumulatedDuringMinimization)
+{
+  // Two overlapping squares with damping, friction and cohesion scaled by
+  // j_a = 2 (delta_ua = 0.25): an energy minimization moves them apart but
+  // is no time integration, so both work quantities must stay exactly 0;
+  // a following run accumulates them again (the j_a part is nonzero while
+  // the squares, still in contact, move).
+  body_dem_test::PolygonBody a = body_dem_test::square(-0.58, 0.0, 1.0, 0.0, 0.2);
+  body_dem_test::PolygonBody b = body_dem_test::square(0.58, 0.0, 1.0, 0.0, 0.2);
+  b.vx = -0.5;
+  body_dem_test::write_polygon_data("minimize.data", {a, b}, body_dem_test::Box2d{});
+  LammpsSession s;
+  s.load_plugin();
+  s.commands(body_dem_test::polygon_setup_commands("minimize.data"));
+  s.commands("pair_style body/rounded/polygon 1.0 1.0 0.3 0.25 0.1\npair_coeff * * 200.0 4.0\n"
+             "compute wp all pair body/rounded/polygon\nthermo_style custom step pe c_wp[1] c_wp[2]\n"
+             "minimize 0.0 1e-8 100 1000\n");
+  EXPECT_EQ(s.compute_vector("wp", 0), 0.0);
+  EXPECT_EQ(s.compute_vector("wp", 1), 0.0);
+  s.commands("fix integrate all nve/body\nfix plane all enforce2d\ntimestep 0.001\nvelocity all set 0.3 0 0\n"
+             "run 200\n");
+  EXPECT_NE(s.compute_vector("wp", 1), 0.0);
+}
