@@ -304,10 +304,12 @@ TEST_F(GranularErrors, PairCoeffTypesOutOfRangeOrDecreasing)
 
 TEST_F(GranularErrors, PairCoeffValidInputIsAccepted)
 {
-  for (const std::string &args : std::vector<std::string>{"* * " + kHooke, "1 1 " + kHertzHistory, "1*2 2 " + kHertzHistory + " damping mass_velocity cohesion 2.0",
-        "1 2 hertz/material 1.0e4 0.5 0.3 tangential linear_history 3000.0 1.0 0.5 damping mass_velocity",
-        "* * hertz/material 1e4 0 0.5 damping velocity tangential linear_nohistory 0 0 cohesion 0",
-        "1 1 hooke 0 0 tangential linear_history 0 0 0"}) {
+  const std::vector<std::string> valid = {
+      "* * " + kHooke, "1 1 " + kHertzHistory, "1*2 2 " + kHertzHistory + " damping mass_velocity cohesion 2.0",
+      "1 2 hertz/material 1.0e4 0.5 0.3 tangential linear_history 3000.0 1.0 0.5 damping mass_velocity",
+      "* * hertz/material 1e4 0 0.5 damping velocity tangential linear_nohistory 0 0 cohesion 0",
+      "1 1 hooke 0 0 tangential linear_history 0 0 0"};
+  for (const std::string &args : valid) {
     SCOPED_TRACE("pair_coeff " + args);
     EXPECT_EQ(pair_coeff_error(args), kNoError);
   }
@@ -542,10 +544,12 @@ TEST_F(GranularErrors, WallRequiresRoundedPolyhedronBodies)
 
 TEST_F(GranularErrors, WallValidInputIsAccepted)
 {
-  for (const std::string &args : std::vector<std::string>{kHooke + " zplane -5.0 NULL", kHertzHistory + " damping mass_velocity xplane -5.0 5.0",
-        "hertz/material 2.0e4 0.5 0.3 tangential linear_history 4000.0 1.0 0.5 damping mass_velocity zplane NULL 5.0",
-        kHertzHistory + " zcylinder 6.0", kHertzHistory + " zcylinder 6.0 wiggle z 0.1 0.5",
-        kHooke + " yplane -5.0 5.0 wiggle x 0.1 0.5"}) {
+  const std::vector<std::string> valid = {
+      kHooke + " zplane -5.0 NULL", kHertzHistory + " damping mass_velocity xplane -5.0 5.0",
+      "hertz/material 2.0e4 0.5 0.3 tangential linear_history 4000.0 1.0 0.5 damping mass_velocity zplane NULL 5.0",
+      kHertzHistory + " zcylinder 6.0", kHertzHistory + " zcylinder 6.0 wiggle z 0.1 0.5",
+      kHooke + " yplane -5.0 5.0 wiggle x 0.1 0.5"};
+  for (const std::string &args : valid) {
     SCOPED_TRACE(args);
     auto s = walled_session();
     EXPECT_EQ(body_dem_test::error_of(*s, "fix w all wall/body/polyhedron/granular " + args), kNoError);

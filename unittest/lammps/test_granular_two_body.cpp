@@ -246,7 +246,8 @@ TEST(GranularTwoBody, WeightAndJaOnTheCohesionOfFacesOnFaces)
                         Case{"octagon_ja1", M_PI / 4, 1.0, 34.377087639997}}) {
     SCOPED_TRACE(c.name);
     Bodies b(c.name, {unit_cube({0, 0, 0}), body_dem_test::rotated(unit_cube({0, 0, 1.18}), {0, 0, 1}, c.turn)},
-             std::to_string(c.delta_ua) + " 0.05", {"* * hertz 1.0e4 0.0 tangential linear_nohistory 0.0 0.5 cohesion 5.0"});
+             std::to_string(c.delta_ua) + " 0.05",
+             {"* * hertz 1.0e4 0.0 tangential linear_nohistory 0.0 0.5 cohesion 5.0"});
     b.run(0);
     expect_loads(b, {0, 0, c.f_total}, {0, 0, 0}, {0, 0, 0});
     EXPECT_NEAR(b.pe(), 0.23721670112, 1e-10);
