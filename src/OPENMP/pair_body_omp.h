@@ -154,11 +154,9 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
   const int newton_pair = this->force->newton_pair;
   const bool history = this->history != 0;
   FixNeighHistory *const fix_history = this->fix_history;
-  const double cut_surface = this->cut_surface;
   const body_dem::PairStepSettings settings = this->step_settings();
   body_dem::WorkAccounting &work = this->work;
   double **const x = atom->x;
-  const double *const radius = atom->radius;
 
   work.resize(nall, nthreads);
   split_neighbor_list(nthreads);
@@ -198,40 +196,12 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
 
       for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
-        const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
-        const double reach = radius[i] + radius[j] + cut_surface;
-        body_dem::Vec3 xi;
-        if (history) xi = body_dem::Vec3::from(&history_values[3 * jj]);
-
-        body_dem::PairResult r;
-        if (dx * dx + dy * dy + dz * dz <= reach * reach) {
-          bool pair_overflow = false;
-          r = pair_forces(i, j, settings, history ? &xi : nullptr, pair_overflow);
-          if (pair_overflow) overflow++;
-        }
-        if (history) {
-          if (!r.touching) xi = body_dem::Vec3{};
-          touch[jj] = r.touching ? 1 : 0;
-          xi.to(&history_values[3 * jj]);
-        }
-
-        const body_dem::PairLoad &load = r.total;
-        f[i][0] -= load.force_j.x;
-        f[i][1] -= load.force_j.y;
-        f[i][2] -= load.force_j.z;
-        f[j][0] += load.force_j.x;
-        f[j][1] += load.force_j.y;
-        f[j][2] += load.force_j.z;
-        torque[i][0] += load.torque_i.x;
-        torque[i][1] += load.torque_i.y;
-        torque[i][2] += load.torque_i.z;
-        torque[j][0] += load.torque_j.x;
-        torque[j][1] += load.torque_j.y;
-        torque[j][2] += load.torque_j.z;
+        const body_dem::PairResult r =
+            this->interact(i, j, jj, touch, history_values, settings, f, torque, overflow, pair_forces);
         work.add(tid, i, j, r);
         if (this->evflag)
-          ev_tally_xyz_thr(this, i, j, nlocal, newton_pair, r.energy, 0.0, -load.force_j.x, -load.force_j.y,
-                           -load.force_j.z, dx, dy, dz, thr);
+          ev_tally_xyz_thr(this, i, j, nlocal, newton_pair, r.energy, 0.0, -r.total.force_j.x, -r.total.force_j.y,
+                           -r.total.force_j.z, x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2], thr);
       }
     }
     thr->timer(Timer::PAIR);

@@ -77,6 +77,15 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // the cutoff; xi is the pair's history (nullptr without history).
   template <class PairFunction> void compute_pairs(int eflag, int vflag, PairFunction &&pair_forces);
 
+  // One neighbour entry (i, its jj-th neighbour j): the pair's history in,
+  // the per-pair function if the enclosing spheres come within reach, the
+  // history out, the loads onto f and torque (the host's arrays or a
+  // thread's). The one piece of the serial and the threaded loops.
+  template <class PairFunction>
+  body_dem::PairResult interact(int i, int j, int jj, int *touch, double *history_values,
+                                const body_dem::PairStepSettings &settings, double **f, double **torque,
+                                int &overflow, PairFunction &&pair_forces) const;
+
  private:
   void create_internal_fixes();
   std::string work_fix_id() const;
@@ -90,7 +99,6 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
   work.begin_step(atom->nlocal + atom->nghost);
 
   double **x = atom->x, **f = atom->f, **torque = atom->torque;
-  const double *radius = atom->radius;
   const int nlocal = atom->nlocal;
   const body_dem::PairStepSettings settings = step_settings();
   int overflow = 0;
@@ -104,46 +112,58 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
 
     for (int jj = 0; jj < jnum; jj++) {
       const int j = jlist[jj] & NEIGHMASK;
-      const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
-      const double reach = radius[i] + radius[j] + cut_surface;
-      body_dem::Vec3 xi;
-      if (history) xi = body_dem::Vec3::from(&history_values[3 * jj]);
-
-      body_dem::PairResult r;
-      if (dx * dx + dy * dy + dz * dz <= reach * reach) {
-        bool pair_overflow = false;
-        r = pair_forces(i, j, settings, history ? &xi : nullptr, pair_overflow);
-        if (pair_overflow) overflow++;
-      }
-      if (history) {
-        if (!r.touching) xi = body_dem::Vec3{};
-        touch[jj] = r.touching ? 1 : 0;
-        xi.to(&history_values[3 * jj]);
-      }
-
-      const body_dem::PairLoad &load = r.total;
-      f[i][0] -= load.force_j.x;
-      f[i][1] -= load.force_j.y;
-      f[i][2] -= load.force_j.z;
-      f[j][0] += load.force_j.x;
-      f[j][1] += load.force_j.y;
-      f[j][2] += load.force_j.z;
-      torque[i][0] += load.torque_i.x;
-      torque[i][1] += load.torque_i.y;
-      torque[i][2] += load.torque_i.z;
-      torque[j][0] += load.torque_j.x;
-      torque[j][1] += load.torque_j.y;
-      torque[j][2] += load.torque_j.z;
+      const body_dem::PairResult r =
+          interact(i, j, jj, touch, history_values, settings, f, torque, overflow, pair_forces);
       work.add(i, j, r);
       if (evflag)
-        ev_tally_xyz(i, j, nlocal, force->newton_pair, r.energy, 0.0, -load.force_j.x, -load.force_j.y,
-                     -load.force_j.z, dx, dy, dz);
+        ev_tally_xyz(i, j, nlocal, force->newton_pair, r.energy, 0.0, -r.total.force_j.x, -r.total.force_j.y,
+                     -r.total.force_j.z, x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]);
     }
   }
   if (overflow) contact_overflow();
 
   comm->reverse_comm_pair(this);
   if (vflag_fdotr) virial_fdotr_compute();
+}
+
+template <class PairFunction>
+body_dem::PairResult PairBodyBase::interact(int i, int j, int jj, int *touch, double *history_values,
+                                            const body_dem::PairStepSettings &settings, double **f,
+                                            double **torque, int &overflow, PairFunction &&pair_forces) const
+{
+  double **x = atom->x;
+  const double *radius = atom->radius;
+  const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
+  const double reach = radius[i] + radius[j] + cut_surface;
+  body_dem::Vec3 xi;
+  if (history) xi = body_dem::Vec3::from(&history_values[3 * jj]);
+
+  body_dem::PairResult r;
+  if (dx * dx + dy * dy + dz * dz <= reach * reach) {
+    bool pair_overflow = false;
+    r = pair_forces(i, j, settings, history ? &xi : nullptr, pair_overflow);
+    if (pair_overflow) overflow++;
+  }
+  if (history) {
+    if (!r.touching) xi = body_dem::Vec3{};
+    touch[jj] = r.touching ? 1 : 0;
+    xi.to(&history_values[3 * jj]);
+  }
+
+  const body_dem::PairLoad &load = r.total;
+  f[i][0] -= load.force_j.x;
+  f[i][1] -= load.force_j.y;
+  f[i][2] -= load.force_j.z;
+  f[j][0] += load.force_j.x;
+  f[j][1] += load.force_j.y;
+  f[j][2] += load.force_j.z;
+  torque[i][0] += load.torque_i.x;
+  torque[i][1] += load.torque_i.y;
+  torque[i][2] += load.torque_i.z;
+  torque[j][0] += load.torque_j.x;
+  torque[j][1] += load.torque_j.y;
+  torque[j][2] += load.torque_j.z;
+  return r;
 }
 
 }    // namespace LAMMPS_NS
