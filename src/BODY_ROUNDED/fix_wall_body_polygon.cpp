@@ -42,17 +42,7 @@ void FixWallBodyPolygonDEM::init()
     error->all(FLERR, command + ": requires pair_style body/rounded/polygon (of the body-dem plugin) for its "
                                 "friction settings");
   history = pair->history_enabled();
-  coeffs = body_dem::LinearContactCoeffs{};
-  coeffs.k_n = k_n;
-  coeffs.k_na = 0.0;    // no cohesion with the wall
-  coeffs.c_n = c_n;
-  coeffs.c_t = c_t;
-  coeffs.mu = pair->friction_coefficient();
-  coeffs.cutoff = 0.0;
-  body_dem::apply_default_tangential_stiffness(coeffs);
-  if (!history && coeffs.mu > 0.0 && c_t == 0.0)
-    error->all(FLERR, command + ": c_t must be > 0 when the pair style has mu > 0 and no history (the friction "
-                                "force is capped by c_t |v_t|)");
+  coeffs = linear_wall_law(k_n, c_n, c_t, pair->friction_coefficient(), history);
 }
 
 void FixWallBodyPolygonDEM::post_force(int /*vflag*/)

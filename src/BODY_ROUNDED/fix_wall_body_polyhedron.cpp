@@ -39,17 +39,7 @@ void FixWallBodyPolyhedronDEM::init()
                                 "friction settings; with body/rounded/polyhedron/granular use fix "
                                 "wall/body/polyhedron/granular");
   history = pair->history_enabled();
-  coeffs = body_dem::LinearContactCoeffs{};
-  coeffs.k_n = k_n;
-  coeffs.k_na = 0.0;    // no cohesion with the wall
-  coeffs.c_n = c_n;
-  coeffs.c_t = c_t;
-  coeffs.mu = pair->friction_coefficient();
-  coeffs.cutoff = 0.0;
-  body_dem::apply_default_tangential_stiffness(coeffs);
-  if (!history && coeffs.mu > 0.0 && c_t == 0.0)
-    error->all(FLERR, command + ": c_t must be > 0 when the pair style has mu > 0 and no history (the friction "
-                                "force is capped by c_t |v_t|)");
+  coeffs = linear_wall_law(k_n, c_n, c_t, pair->friction_coefficient(), history);
 }
 
 void FixWallBodyPolyhedronDEM::post_force(int /*vflag*/)

@@ -78,6 +78,23 @@ void FixWallBodyBase::parse_linear_coeffs(int narg, char **arg, double &k_n, dou
   c_t = strcmp(arg[5], "NULL") == 0 ? 0.5 * c_n : args.nonnegative(arg[5], "c_t");
 }
 
+body_dem::LinearContactCoeffs FixWallBodyBase::linear_wall_law(double k_n, double c_n, double c_t, double mu,
+                                                              bool history) const
+{
+  body_dem::LinearContactCoeffs coeffs;
+  coeffs.k_n = k_n;
+  coeffs.k_na = 0.0;
+  coeffs.c_n = c_n;
+  coeffs.c_t = c_t;
+  coeffs.mu = mu;
+  coeffs.cutoff = 0.0;
+  body_dem::apply_default_tangential_stiffness(coeffs);
+  if (!history && mu > 0.0 && c_t == 0.0)
+    error->all(FLERR, command + ": c_t must be > 0 when the pair style has mu > 0 and no history (the friction "
+                                "force is capped by c_t |v_t|)");
+  return coeffs;
+}
+
 void FixWallBodyBase::parse_walls(int narg, char **arg, int iarg)
 {
   body_dem::StyleArgs args(lmp, command);

@@ -15,6 +15,7 @@
 
 #include "fix.h"
 
+#include "linear_contact_law.h"
 #include "pair_contact_forces.h"
 #include "wall_contacts.h"
 #include "work_accounting.h"
@@ -56,6 +57,11 @@ class FixWallBodyBase : public Fix {
   // Parses "k_n c_n c_t" at arg[3..5] of the linear walls; c_t may be NULL,
   // which means c_n / 2 as in the host's body walls.
   void parse_linear_coeffs(int narg, char **arg, double &k_n, double &c_n, double &c_t);
+  // The linear law of a wall: its k_n, c_n, c_t, the friction coefficient
+  // of the pair style, no cohesion (the wall has no cohesive range),
+  // k_t = 2/7 k_n; mu > 0 with c_t = 0 and no history is an error, as for
+  // the pair styles.
+  body_dem::LinearContactCoeffs linear_wall_law(double k_n, double c_n, double c_t, double mu, bool history) const;
   // Parses "wallstyle args [wiggle dim amplitude period]" from arg[iarg..narg)
   // (the last arguments of every wall style) and then registers the
   // per-atom springs with the host.
