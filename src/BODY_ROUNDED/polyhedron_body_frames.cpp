@@ -71,7 +71,9 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
   shape.nfaces = c.nfaces;
   shape.face_normals = st.face_normals;
   shape.rounded_radius = 0.0;
-  shape.skeleton_radius = -1.0;
+  shape.face_offsets = nullptr;
+  shape.vertex_centroid = nullptr;
+  shape.min_edge_length2 = -1.0;
   motion.center = Vec3::from(atom->x[i]);
   motion.velocity = Vec3::from(atom->v[i]);
   motion.omega = Vec3{};
@@ -79,10 +81,6 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
 
   AtomVecBody::Bonus *bonus = &avec->bonus[atom->body[i]];
   shape.rounded_radius = bptr->rounded_radius(bonus);
-  // atom->radius encloses the rounded body: the skeleton lies within
-  // radius - r of the centre (the early outs of the contact geometry)
-  shape.center = motion.center;
-  shape.skeleton_radius = std::max(0.0, atom->radius[i] - shape.rounded_radius);
   double rot[3][3], disp[3];
   body_rotation(bonus->quat, rot);
   const double *coords = bptr->coords(bonus);
@@ -126,6 +124,17 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
   }
 
   motion.omega = space_frame_omega(rot, atom->angmom[i], bonus->inertia);
+
+  // Per-body data of the contact geometry, computed as it would be per pair.
+  if (st.face_offsets) {
+    for (int f = 0; f < c.nfaces; f++) st.face_offsets[f] = dot(st.vertices[st.faces[f][0]], st.face_normals[f]);
+    shape.face_offsets = st.face_offsets;
+  }
+  if (st.vertex_centroid) {
+    *st.vertex_centroid = polyhedron_detail::centroid(shape);
+    shape.vertex_centroid = st.vertex_centroid;
+  }
+  shape.min_edge_length2 = polyhedron_detail::min_edge_length2(shape);
 }
 
 void PolyhedronBodyFrames::refresh(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int n)
@@ -137,44 +146,44 @@ void PolyhedronBodyFrames::refresh(Atom *atom, AtomVecBody *avec, BodyRoundedPol
 void PolyhedronBodyFrames::prepare(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int n)
 {
   // Sizes only grow: after the first steps no allocation happens here.
-  first_.resize(3 * (n + 1));
-  int nv = 0, ne = 0, nf = 0;
+  first_.resize(2 * (n + 1));
+  int reals = 0, ints = 0;
   for (int i = 0; i < n; i++) {
-    first_[3 * i] = nv;
-    first_[3 * i + 1] = ne;
-    first_[3 * i + 2] = nf;
+    first_[2 * i] = reals;
+    first_[2 * i + 1] = ints;
     const Counts c = counts(atom, avec, bptr, i);
-    nv += c.nvertices;
-    ne += c.nedges;
-    nf += c.nfaces;
+    reals += 3 * c.nvertices + 4 * c.nfaces + 3;
+    ints += 2 * c.nedges + 4 * c.nfaces;
   }
-  first_[3 * n] = nv;
-  first_[3 * n + 1] = ne;
-  first_[3 * n + 2] = nf;
-  if (static_cast<int>(vertices_.size()) < nv) vertices_.resize(nv);
-  if (static_cast<int>(edges_.size()) < 2 * ne) edges_.resize(2 * ne);
-  if (static_cast<int>(faces_.size()) < 4 * nf) faces_.resize(4 * nf);
-  if (static_cast<int>(normals_.size()) < nf) normals_.resize(nf);
+  first_[2 * n] = reals;
+  first_[2 * n + 1] = ints;
+  if (static_cast<int>(reals_.size()) < reals) reals_.resize(reals);
+  if (static_cast<int>(ints_.size()) < ints) ints_.resize(ints);
   shapes_.resize(n);
   motions_.resize(n);
 }
 
 void PolyhedronBodyFrames::transform(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int from, int to)
 {
+  static_assert(sizeof(Vec3) == 3 * sizeof(double), "Vec3 is three packed doubles");
   for (int i = from; i < to; i++) {
+    const Counts c = counts(atom, avec, bptr, i);
+    double *reals = reals_.data() + first_[2 * i];
+    int *ints = ints_.data() + first_[2 * i + 1];
     Storage st;
-    st.vertices = vertices_.data() + first_[3 * i];
-    st.edges = reinterpret_cast<int(*)[2]>(edges_.data() + 2 * first_[3 * i + 1]);
-    st.faces = reinterpret_cast<int(*)[4]>(faces_.data() + 4 * first_[3 * i + 2]);
-    st.face_normals = normals_.data() + first_[3 * i + 2];
+    st.vertices = reinterpret_cast<Vec3 *>(reals);
+    st.face_normals = reinterpret_cast<Vec3 *>(reals + 3 * c.nvertices);
+    st.face_offsets = reals + 3 * c.nvertices + 3 * c.nfaces;
+    st.vertex_centroid = reinterpret_cast<Vec3 *>(reals + 3 * c.nvertices + 4 * c.nfaces);
+    st.edges = reinterpret_cast<int(*)[2]>(ints);
+    st.faces = reinterpret_cast<int(*)[4]>(ints + 2 * c.nedges);
     transform_one(atom, avec, bptr, i, st, shapes_[i], motions_[i]);
   }
 }
 
 double PolyhedronBodyFrames::memory_usage() const
 {
-  return (vertices_.capacity() + normals_.capacity()) * sizeof(Vec3) +
-      (edges_.capacity() + faces_.capacity() + first_.capacity()) * sizeof(int) +
+  return reals_.capacity() * sizeof(double) + (ints_.capacity() + first_.capacity()) * sizeof(int) +
       shapes_.capacity() * sizeof(PolyhedronShape) + motions_.capacity() * sizeof(BodyMotion);
 }
 

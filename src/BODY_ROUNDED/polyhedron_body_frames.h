@@ -48,6 +48,10 @@ class PolyhedronBodyFrames {
     int (*edges)[2];
     int (*faces)[4];
     Vec3 *face_normals;
+    // optional (nullptr: not computed): the plane offsets of the faces and
+    // the centroid of the vertices, for PolyhedronShape's per-body data
+    double *face_offsets = nullptr;
+    Vec3 *vertex_centroid = nullptr;
   };
 
   // Space-frame shape and motion of atom i: vertices, edges, faces
@@ -78,9 +82,14 @@ class PolyhedronBodyFrames {
   double memory_usage() const;
 
  private:
-  std::vector<Vec3> vertices_, normals_;
-  std::vector<int> edges_, faces_;     // 2 and 4 per edge and face
-  std::vector<int> first_;             // per atom: first vertex, edge, face
+  // Per body one contiguous block of doubles: vertices (3 per vertex),
+  // face normals (3 per face), face plane offsets (1 per face) and the
+  // centroid (3); and one of ints: edges (2 per edge) and faces (4 per
+  // face). A pair loop reads its neighbour j's data in two streams of
+  // cache lines rather than from many separate arrays.
+  std::vector<double> reals_;
+  std::vector<int> ints_;
+  std::vector<int> first_;    // per atom: start of its blocks in reals_ and ints_
   std::vector<PolyhedronShape> shapes_;
   std::vector<BodyMotion> motions_;
 };

@@ -968,26 +968,39 @@ TEST(Smoothness, SharpWeightsJump)
   EXPECT_GT(s2.max_jump, 0.9 * s1.max_jump);
 }
 
-// ============================================================== early outs
+// ============================================================== per-body data
 
-TEST(PolyhedronContacts, EnclosingSpheresChangeNothing)
+namespace {
+
+// A body's shape with all optional data of PolyhedronShape filled in, as
+// the pair style's frames fill them.
+struct ShapeWithExtras {
+  std::vector<double> offsets;
+  Vec3 centre;
+  PolyhedronShape shape;
+  explicit ShapeWithExtras(const Body &b) : shape(b.shape())
+  {
+    for (size_t f = 0; f < b.f.size(); ++f) offsets.push_back(dot(b.v[b.f[f][0]], b.n[f]));
+    centre = polyhedron_detail::centroid(shape);
+    shape.face_offsets = offsets.data();
+    shape.vertex_centroid = &centre;
+    shape.min_edge_length2 = polyhedron_detail::min_edge_length2(shape);
+  }
+};
+
+}    // namespace
+
+TEST(PolyhedronContacts, PrecomputedBodyDataChangeNothing)
 {
-  // The optional enclosing spheres of PolyhedronShape only skip vertices
-  // and edges that cannot reach the other body: random pairs of cubes,
-  // tetrahedra and rods, near and apart, give bit for bit the same
-  // contacts with and without them (sphere: centroid, radius = the largest
-  // vertex distance, as the pair style sets them).
+  // The optional per-body data of PolyhedronShape (face offsets, centroid,
+  // shortest edge), which the pair style computes once per step, are those
+  // computed per pair otherwise: random pairs of cubes, tetrahedra, rods
+  // and spheres, near and apart, give bit for bit the same contacts with
+  // and without them.
   std::mt19937 rng(4242);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   const std::vector<Body> shapes = {cube(0.5, kR), tetra_apex_down(0.6, 0.8, kR),
                                     rod({-0.6, 0, 0}, {0.6, 0, 0}, kR), cube(0.3, kR), sphere({0, 0, 0}, 0.3)};
-  const auto with_sphere = [](const Body &b) {
-    PolyhedronShape s = b.shape();
-    s.center = centroid(b);
-    s.skeleton_radius = 0.0;
-    for (const Vec3 &v : b.v) s.skeleton_radius = std::max(s.skeleton_radius, norm(v - s.center));
-    return s;
-  };
   int with_contacts = 0;
   for (int trial = 0; trial < 2000; ++trial) {
     const Body a = shapes[trial % shapes.size()].moved(rotation({u(rng), u(rng), u(rng)}, 3.0 * u(rng)),
@@ -996,7 +1009,8 @@ TEST(PolyhedronContacts, EnclosingSpheresChangeNothing)
                                                              {0, 0, 0});
     PolyhedronContactList plain, culled;
     find_polyhedron_contacts(a.shape(), b.shape(), 0.05, SmoothingParams(), plain);
-    find_polyhedron_contacts(with_sphere(a), with_sphere(b), 0.05, SmoothingParams(), culled);
+    const ShapeWithExtras ea(a), eb(b);
+    find_polyhedron_contacts(ea.shape, eb.shape, 0.05, SmoothingParams(), culled);
     ASSERT_EQ(plain.size, culled.size) << "trial " << trial;
     if (plain.size > 0) ++with_contacts;
     for (int k = 0; k < plain.size; ++k) {
