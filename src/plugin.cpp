@@ -14,6 +14,8 @@
 #include "pair_body_rounded_polygon.h"
 #ifdef BODY_DEM_WITH_OPENMP
 #include "pair_body_rounded_polygon_omp.h"
+#include "pair_body_rounded_polyhedron_granular_omp.h"
+#include "pair_body_rounded_polyhedron_omp.h"
 #endif
 #include "pair_body_rounded_polyhedron.h"
 #include "fix_wall_body_polyhedron.h"
@@ -57,6 +59,11 @@ const StyleEntry kStyles[] = {
     // the /omp variants, picked by -sf omp / suffix omp (src/OPENMP)
     {"pair", "body/rounded/polygon/omp", "pair style body/rounded/polygon/omp (OpenMP threads)",
      &create_pair<PairBodyRoundedPolygonOMP>, nullptr},
+    {"pair", "body/rounded/polyhedron/omp", "pair style body/rounded/polyhedron/omp (OpenMP threads)",
+     &create_pair<PairBodyRoundedPolyhedronOMP>, nullptr},
+    {"pair", "body/rounded/polyhedron/granular/omp",
+     "pair style body/rounded/polyhedron/granular/omp (OpenMP threads)",
+     &create_pair<PairBodyRoundedPolyhedronGranularOMP>, nullptr},
 #endif
     {"pair", "body/rounded/polyhedron", "pair style body/rounded/polyhedron (3d rounded polyhedra)",
      &create_pair<PairBodyRoundedPolyhedronDEM>, nullptr},

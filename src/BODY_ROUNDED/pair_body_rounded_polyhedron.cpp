@@ -32,16 +32,9 @@ void PairBodyRoundedPolyhedronDEM::compute(int eflag, int vflag)
   // Vertices and face normals to the space frame once per step, not once
   // per neighbour pair.
   frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
-  const int *type = atom->type;
   compute_pairs(eflag, vflag,
-                [&](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi, bool &overflow) {
-                  body_dem::PolyhedronPairStatus status;
-                  const body_dem::PairResult r = body_dem::polyhedron_pair_forces(
-                      frames.shape(i), frames.motion(i), frames.shape(j), frames.motion(j),
-                      pair_coeffs(type[i], type[j]), delta_ua, smoothing, settings, xi, &status);
-                  overflow = status.overflow;
-                  return r;
-                });
+                [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
+                       bool &overflow) { return pair_forces(i, j, settings, xi, overflow); });
 }
 
 double PairBodyRoundedPolyhedronDEM::memory_usage()

@@ -13,6 +13,7 @@
 #include "pair_body_linear_base.h"
 
 #include "polyhedron_body_frames.h"
+#include "polyhedron_pair_kernel.h"
 
 namespace LAMMPS_NS {
 
@@ -35,6 +36,20 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
   body_dem::SmoothingParams smoothing;
 
   void init_body_style() override;
+
+  // The per-pair function of the serial and the /omp style (reads the
+  // bodies of this step's frames; writes nothing but *xi).
+  body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
+                                   bool &overflow) const
+  {
+    const int *type = atom->type;
+    body_dem::PolyhedronPairStatus status;
+    const body_dem::PairResult r = body_dem::polyhedron_pair_forces(
+        frames.shape(i), frames.motion(i), frames.shape(j), frames.motion(j), pair_coeffs(type[i], type[j]),
+        delta_ua, smoothing, settings, xi, &status);
+    overflow = status.overflow;
+    return r;
+  }
 };
 
 }    // namespace LAMMPS_NS

@@ -186,21 +186,9 @@ void PairBodyRoundedPolyhedronGranular::compute(int eflag, int vflag)
 {
   // Vertices and face normals to the space frame once per step.
   frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
-  const int *type = atom->type;
-  const double *rmass = atom->rmass;
   compute_pairs(eflag, vflag,
-                [&](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi, bool &overflow) {
-                  const body_dem::PolyhedronShape &si = frames.shape(i), &sj = frames.shape(j);
-                  body_dem::PolyhedronContactList contacts;
-                  body_dem::find_polyhedron_contacts(si, sj, cut_surface, smoothing, contacts);
-                  overflow = contacts.overflow;
-                  const double j_a = body_dem::polyhedron_ja(contacts, cut_surface, delta_ua);
-                  const body_dem::GranularLaw law{pair_model(type[i], type[j]), si.rounded_radius,
-                                                  sj.rounded_radius, body_dem::effective_mass(rmass[i], rmass[j]),
-                                                  cut_surface};
-                  return body_dem::granular_pair_forces(contacts.data(), contacts.size, j_a, frames.motion(i),
-                                                        frames.motion(j), law, settings, xi);
-                });
+                [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
+                       bool &overflow) { return pair_forces(i, j, settings, xi, overflow); });
 }
 
 double PairBodyRoundedPolyhedronGranular::memory_usage()

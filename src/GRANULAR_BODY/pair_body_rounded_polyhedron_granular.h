@@ -16,7 +16,9 @@
 #include "pair_body_base.h"
 
 #include "granular_contact_models.h"
+#include "granular_pair_forces.h"
 #include "polyhedron_body_frames.h"
+#include "polyhedron_pair_kernel.h"
 
 #include <vector>
 
@@ -55,6 +57,22 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
 
   void allocate();
   void init_body_style() override;
+
+  // The per-pair function of the serial and the /omp style (reads the
+  // bodies of this step's frames; writes nothing but *xi).
+  body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
+                                   bool &overflow) const
+  {
+    const body_dem::PolyhedronShape &si = frames.shape(i), &sj = frames.shape(j);
+    body_dem::PolyhedronContactList contacts;
+    body_dem::find_polyhedron_contacts(si, sj, cut_surface, smoothing, contacts);
+    overflow = contacts.overflow;
+    const double j_a = body_dem::polyhedron_ja(contacts, cut_surface, delta_ua);
+    const body_dem::GranularLaw law{pair_model(atom->type[i], atom->type[j]), si.rounded_radius, sj.rounded_radius,
+                                    body_dem::effective_mass(atom->rmass[i], atom->rmass[j]), cut_surface};
+    return body_dem::granular_pair_forces(contacts.data(), contacts.size, j_a, frames.motion(i), frames.motion(j),
+                                          law, settings, xi);
+  }
 };
 
 }    // namespace LAMMPS_NS

@@ -1,0 +1,18 @@
+// pair_style body/rounded/polyhedron/granular/omp: the serial style's body frames and per-pair
+// function, in the threaded loop of PairBodyOMP.
+
+#include "pair_body_rounded_polyhedron_granular_omp.h"
+
+using namespace LAMMPS_NS;
+
+void PairBodyRoundedPolyhedronGranularOMP::compute(int eflag, int vflag)
+{
+  // Vertices and face normals to the space frame once per step, the atoms
+  // split over threads.
+  frames.prepare(atom, avec, bptr, atom->nlocal + atom->nghost);
+  compute_pairs_omp(
+      eflag, vflag, [this](int from, int to) { frames.transform(atom, avec, bptr, from, to); },
+      [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi, bool &overflow) {
+        return pair_forces(i, j, settings, xi, overflow);
+      });
+}
