@@ -8,12 +8,27 @@ name). Every measurement is preceded by one warm-up run and repeated; the
 table gives the median timesteps/s, the min-max range, and the ratio to
 the case's baseline. Speed is measured here, never asserted by a test.
 
-The OpenMP section runs the /omp variant of each pair style (picked by
--sf omp from the same input) with 1 and 2 threads, alternating the two so
-that both see the same machine load, and prints the speed-up of 2 threads
-over 1 (median over median).
+Groups of cases (--only, comma-separated; all by default):
+  polygon  2000 rounded squares in 2d, dense and settled: the host's
+           body/rounded/polygon vs the package's, without and with history.
+  heap     a settled 3d heap of 2016 rounded cubes and tetrahedra in a box:
+           the host's body/rounded/polyhedron (few steps: it is slow) vs the
+           package's, without and with history, and the package's
+           body/rounded/polyhedron/granular (hertz/material, linear_history).
+  spheres  2016 settled spheres: the host's pair_style granular (atom_style
+           sphere) vs one-vertex bodies in body/rounded/polyhedron/granular,
+           the same contact models.
+  omp      the /omp variants (picked by -sf omp from the same input) with 1
+           and 2 threads, and 1 vs 2 MPI ranks, on the 2d packing and the
+           heap; the configurations of a case are run alternately, so that
+           a change of the machine's load affects all of them alike;
+           speed-up = median over median.
 
-usage: bench/run_benchmarks.py [--build build] [--repeat 3] [--steps N] [--skip-omp] [--omp-only]
+The packings are made once (by the settle inputs in bench/) and kept in
+the work folder (default <build>/bench-work); delete them to remake them.
+
+usage: bench/run_benchmarks.py [--build build] [--only polygon,heap,spheres,omp]
+           [--repeat 3] [--steps 1000] [--heap-steps 200] [--host-heap-steps 20]
 """
 import argparse
 import os
@@ -25,6 +40,15 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+
+
+class LammpsFailed(RuntimeError):
+    """A LAMMPS run that failed; `crashed` when it died of a signal
+    (e.g. a segmentation fault) rather than stopping with an error."""
+
+    def __init__(self, message, crashed):
+        super().__init__(message)
+        self.crashed = crashed
 
 
 def run_lammps(lmp, args, cwd, nprocs=1, threads=1, env_extra=None):
@@ -39,7 +63,9 @@ def run_lammps(lmp, args, cwd, nprocs=1, threads=1, env_extra=None):
     out = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
     if out.returncode != 0 or "ERROR" in out.stdout:
         sys.stderr.write(out.stdout[-3000:] + out.stderr[-3000:])
-        raise RuntimeError("LAMMPS failed: " + " ".join(cmd))
+        # a signal: negative return code, or 128 + signal from a shell or mpirun
+        crashed = out.returncode < 0 or out.returncode > 128 or "signal" in out.stderr.lower()
+        raise LammpsFailed(f"LAMMPS failed (exit status {out.returncode}): " + " ".join(cmd), crashed)
     return out.stdout
 
 
@@ -50,6 +76,29 @@ def steps_per_second(output):
         raise RuntimeError("no 'Loop time' line in the LAMMPS output")
     seconds, steps = loops[-1]
     return int(steps) / float(seconds)
+
+
+def timing_breakdown(output):
+    """One line from the 'MPI task timing breakdown' of the last run: the
+    average seconds and the share of each section that took any time."""
+    parts = output.split("MPI task timing breakdown:")
+    if len(parts) < 2:
+        return ""
+    items = []
+    for name, avg, share in re.findall(r"^(\w+)\s*\|[^|]*\|\s*([0-9.eE+-]+)\s*\|.*\|\s*([0-9.]+)\s*$",
+                                       parts[-1], re.M):
+        if float(share) >= 0.5:
+            items.append(f"{name} {float(avg):.3g} s ({float(share):.0f}%)")
+    return ", ".join(items)
+
+
+def plugin_styles(lmp, plugin, work):
+    """Names of the styles the plugin provides (from `plugin list`)."""
+    script = os.path.join(work, "in.plugin_list")
+    with open(script, "w") as f:
+        f.write(f"plugin load {plugin}\nplugin list\n")
+    out = run_lammps(lmp, ["-in", script], cwd=work)
+    return set(re.findall(r"^\s*\d+: (?:pair|fix) style plugin (\S+)", out, re.M))
 
 
 def ensure_polygon_packing(lmp, plugin, work, settle_steps):
@@ -74,81 +123,102 @@ def ensure_polygon_packing(lmp, plugin, work, settle_steps):
     return packing
 
 
+def ensure_heap_packing(lmp, plugin, work):
+    """2016 rounded cubes and tetrahedra (examples/body/make_heap3d.py 12 14)
+    poured into a box and settled with the package's
+    body/rounded/polyhedron/granular on 2 MPI ranks (in.settle_heap3d;
+    made once, kept in `work`; about a minute on 2 cores)."""
+    packing = os.path.join(work, "heap3d_2016_settled.data")
+    if os.path.exists(packing):
+        return packing
+    source = os.path.join(work, "data.heap3d_2016")
+    if not os.path.exists(source):
+        subprocess.run([sys.executable, os.path.join(ROOT, "examples", "body", "make_heap3d.py"),
+                        "12", "14", source], check=True)
+    print(f"bench: settling the heap of 2016 polyhedra, 2 MPI ranks (kept in {work}) ...", flush=True)
+    start = time.time()
+    out = run_lammps(lmp, ["-in", os.path.join(HERE, "in.settle_heap3d"), "-var", "plugin", plugin,
+                           "-var", "input", source, "-var", "output", packing + ".tmp"], cwd=work, nprocs=2)
+    ke = re.findall(r"^\s*\d+\s+(\S+)\s+(\S+)\s*$", out, re.M)
+    print(f"bench: heap settled in {time.time() - start:.0f} s; kinetic energy (all bodies) and top "
+          f"at the end: {ke[-1][0]}, z = {ke[-1][1]}" if ke else "", flush=True)
+    os.replace(packing + ".tmp", packing)
+    return packing
+
+
+def ensure_sphere_packing(lmp, work):
+    """2016 spheres of diameter 1 poured into the heap's box and settled with
+    the host's pair_style granular (in.settle_spheres3d, no plugin, a few
+    seconds), and the same spheres as one-vertex bodies; made once, kept in
+    `work`. Returns (sphere data file, body data file)."""
+    spheres = os.path.join(work, "spheres3d_2016_settled.data")
+    bodies = os.path.join(work, "spheres3d_2016_settled_bodies.data")
+    maker = os.path.join(HERE, "make_spheres3d.py")
+    if not os.path.exists(spheres):
+        column = os.path.join(work, "data.spheres3d_2016")
+        subprocess.run([sys.executable, maker, "column", "12", "14", column], check=True)
+        print(f"bench: settling 2016 spheres (kept in {work}) ...", flush=True)
+        run_lammps(lmp, ["-in", os.path.join(HERE, "in.settle_spheres3d"), "-var", "input", column,
+                         "-var", "output", spheres + ".tmp"], cwd=work)
+        os.replace(spheres + ".tmp", spheres)
+    if not os.path.exists(bodies):
+        subprocess.run([sys.executable, maker, "bodies", spheres, bodies + ".tmp"], check=True)
+        os.replace(bodies + ".tmp", bodies)
+    return spheres, bodies
+
+
+def failure(e):
+    return "crashed" if getattr(e, "crashed", False) else "failed"
+
+
 def measure(label, lmp, args, cwd, repeat, **kw):
-    """Median and range of timesteps/s, or None when LAMMPS fails (e.g. crashes)."""
+    """Rates (timesteps/s) of `repeat` runs after a warm-up, or "crashed" /
+    "failed" when LAMMPS fails. Prints the median and the timing breakdown
+    of the last run."""
     try:
         run_lammps(lmp, args, cwd, **kw)    # warm-up: caches, page faults, CPU clock
-        rates = [steps_per_second(run_lammps(lmp, args, cwd, **kw)) for _ in range(repeat)]
+        rates = []
+        for _ in range(repeat):
+            out = run_lammps(lmp, args, cwd, **kw)
+            rates.append(steps_per_second(out))
     except RuntimeError as e:
-        print(f"  {label:<46} FAILED ({e})", flush=True)
-        return None
-    print(f"  {label:<46} {statistics.median(rates):10.1f} steps/s", flush=True)
+        print(f"  {label:<50} {failure(e).upper()} ({e})", flush=True)
+        return failure(e)
+    print(f"  {label:<50} {statistics.median(rates):10.1f} steps/s", flush=True)
+    print(f"      last run: {timing_breakdown(out)}", flush=True)
     return rates
 
 
 def measure_alternating(configs, lmp, cwd, repeat):
-    """Like measure() for several configurations [(label, args, threads)],
-    run in turn (a warm-up of each, then `repeat` rounds of one run each),
-    so that a change of the machine's load affects all of them alike."""
-    rates = {label: [] for label, _, _ in configs}
+    """Like measure() for several configurations [(label, args, nprocs,
+    threads, expect)], run in turn (a warm-up of each, then `repeat` rounds
+    of one run each), so that a change of the machine's load affects all of
+    them alike. `expect`, if not None, must appear in the output (e.g. the
+    name of the /omp style, which -sf omp silently replaces by the serial
+    style where it does not exist)."""
+    rates = {label: [] for label, *_ in configs}
+    last = {}
     try:
-        for label, args, threads in configs:
-            run_lammps(lmp, args, cwd, threads=threads)
+        for label, args, nprocs, threads, expect in configs:
+            out = run_lammps(lmp, args, cwd, nprocs=nprocs, threads=threads)
+            if expect and expect not in out:
+                raise RuntimeError(f"{label}: no '{expect}' in the output")
         for _ in range(repeat):
-            for label, args, threads in configs:
-                rates[label].append(steps_per_second(run_lammps(lmp, args, cwd, threads=threads)))
+            for label, args, nprocs, threads, _ in configs:
+                last[label] = run_lammps(lmp, args, cwd, nprocs=nprocs, threads=threads)
+                rates[label].append(steps_per_second(last[label]))
     except RuntimeError as e:
-        print(f"  FAILED ({e})", flush=True)
-        return {label: None for label, _, _ in configs}
-    for label, _, _ in configs:
-        print(f"  {label:<46} {statistics.median(rates[label]):10.1f} steps/s", flush=True)
+        print(f"  {failure(e).upper()} ({e})", flush=True)
+        return {label: failure(e) for label, *_ in configs}
+    for label, *_ in configs:
+        print(f"  {label:<50} {statistics.median(rates[label]):10.1f} steps/s", flush=True)
+        print(f"      last run: {timing_breakdown(last[label])}", flush=True)
     return rates
 
 
-def omp_polygon_cases(lmp, plugin, work, repeat, steps):
-    """body/rounded/polygon/omp on the settled 2d packing (with history and
-    the walls), 1 and 2 threads; rows (case, threads, rates)."""
-    packing = ensure_polygon_packing(lmp, plugin, work, 30000)
-    case = "2d packing, 2000 squares, settled, history"
-    base = ["-in", os.path.join(HERE, "in.bench_polygons"), "-var", "data", packing, "-var", "nsteps", str(steps),
-            "-var", "load", f"plugin load {plugin}", "-var", "history", "history"]
-    print(f"{case} (OpenMP):", flush=True)
-    configs = [(f"body/rounded/polygon/omp, {n} thread{'s' if n > 1 else ''}",
-                base + ["-sf", "omp", "-pk", "omp", str(n)], n) for n in (1, 2)]
-    rates = measure_alternating(configs, lmp, work, repeat)
-    return [(case, n, rates[label]) for (label, _, n) in configs]
+# --- cases: each returns rows (case, style, rates, baseline rates)
 
-
-# The 3d heap of polyhedra (body/rounded/polyhedron/omp, 1 and 2 threads)
-# belongs here, as omp_heap_cases(lmp, plugin, work, repeat, steps)
-# returning rows like omp_polygon_cases(); main() lists it in OMP_CASES.
-OMP_CASES = [omp_polygon_cases]
-
-
-def print_omp_table(rows):
-    print()
-    print("OpenMP: the /omp variant with 1 and 2 threads (1 MPI rank), measured alternately;")
-    print("speed-up = median steps/s with 2 threads / median with 1 thread")
-    print("| case | threads | median steps/s | min-max | speed-up |")
-    print("|---|---:|---:|---:|---:|")
-    one = {}
-    for case, threads, rates in rows:
-        if rates is None:
-            print(f"| {case} | {threads} | failed | - | - |")
-            continue
-        med = statistics.median(rates)
-        if threads == 1:
-            one[case] = med
-        speedup = med / one[case] if case in one else float("nan")
-        print(f"| {case} | {threads} | {med:.1f} | {min(rates):.1f}-{max(rates):.1f} | {speedup:.2f} |")
-    if hasattr(os, "getloadavg"):
-        # Threads wait for each other at every step: any other busy process
-        # on the machine slows 2 threads far more than 1.
-        print("load average at the end: {:.2f} {:.2f} {:.2f} (with other work running, the 2-thread "
-              "numbers mean little)".format(*os.getloadavg()))
-
-
-def polygon_cases(lmp, plugin, work, repeat, steps):
+def polygon_cases(lmp, plugin, work, opts):
     rows = []
     plugin_load = ["-var", "load", f"plugin load {plugin}"]
     # The host's built-in style crashes (segmentation fault) on the settled
@@ -158,32 +228,257 @@ def polygon_cases(lmp, plugin, work, repeat, steps):
     for settle, case in ((10000, "2d pour, 2000 squares, dense"), (30000, "2d packing, 2000 squares, settled")):
         packing = ensure_polygon_packing(lmp, plugin, work, settle)
         base = ["-in", os.path.join(HERE, "in.bench_polygons"), "-var", "data", packing,
-                "-var", "nsteps", str(steps)]
-        print(f"{case}:", flush=True)
-        host = measure("host body/rounded/polygon (built-in)", lmp, base, work, repeat)
-        pkg = measure("package body/rounded/polygon", lmp, base + plugin_load, work, repeat)
+                "-var", "nsteps", str(opts.steps)]
+        print(f"{case}, {opts.steps} steps:", flush=True)
+        host = measure("host body/rounded/polygon (built-in)", lmp, base, work, opts.repeat)
+        pkg = measure("package body/rounded/polygon", lmp, base + plugin_load, work, opts.repeat)
         hist = measure("package body/rounded/polygon history", lmp,
-                       base + plugin_load + ["-var", "history", "history"], work, repeat)
-        baseline = host if host else pkg
+                       base + plugin_load + ["-var", "history", "history"], work, opts.repeat)
+        baseline = host if isinstance(host, list) else pkg
         rows.append((case, "host built-in body/rounded/polygon", host, baseline))
         rows.append((case, "package body/rounded/polygon", pkg, baseline))
         rows.append((case, "package body/rounded/polygon history", hist, baseline))
     return rows
 
 
+HEAP_CASE = "3d heap, 2016 cubes+tetrahedra, settled"
+
+
+def heap_args(packing, style, steps, plugin=None, history=""):
+    args = ["-in", os.path.join(HERE, "in.bench_heap3d"), "-var", "data", packing,
+            "-var", "style", style, "-var", "nsteps", str(steps)]
+    if plugin:
+        args += ["-var", "load", f"plugin load {plugin}"]
+    if history:
+        args += ["-var", "history", history]
+    return args
+
+
+def heap_cases(lmp, plugin, work, opts):
+    """The settled heap: the host's built-in body/rounded/polyhedron (few
+    steps), the package's without and with history (same coefficients), and
+    the package's granular style (hertz/material, linear_history)."""
+    packing = ensure_heap_packing(lmp, plugin, work)
+    case = HEAP_CASE
+    print(f"{case}:", flush=True)
+    host = measure(f"host body/rounded/polyhedron (built-in), {opts.host_heap_steps} steps", lmp,
+                   heap_args(packing, "linear", opts.host_heap_steps), work, opts.repeat)
+    steps = opts.heap_steps
+    pkg = measure(f"package body/rounded/polyhedron, {steps} steps", lmp,
+                  heap_args(packing, "linear", steps, plugin), work, opts.repeat)
+    hist = measure(f"package body/rounded/polyhedron history, {steps} steps", lmp,
+                   heap_args(packing, "linear", steps, plugin, "history"), work, opts.repeat)
+    gran = measure(f"package body/rounded/polyhedron/granular, {steps} steps", lmp,
+                   heap_args(packing, "granular", steps, plugin), work, opts.repeat)
+    baseline = host if isinstance(host, list) else pkg
+    return [(case, "host built-in body/rounded/polyhedron", host, baseline),
+            (case, "package body/rounded/polyhedron", pkg, baseline),
+            (case, "package body/rounded/polyhedron history", hist, baseline),
+            (case, "package body/rounded/polyhedron/granular (hertz/material, linear_history)", gran, baseline)]
+
+
+SPHERE_CASE = "3d bed, 2016 spheres, settled"
+
+
+def sphere_cases(lmp, plugin, work, opts):
+    """The same 2016 settled spheres: the host's pair_style granular on
+    atom_style sphere (baseline) and one-vertex bodies in the package's
+    body/rounded/polyhedron/granular; same contact models and walls."""
+    spheres, bodies = ensure_sphere_packing(lmp, work)
+    case = SPHERE_CASE
+    base = ["-in", os.path.join(HERE, "in.bench_spheres3d"), "-var", "nsteps", str(opts.steps)]
+    print(f"{case}, {opts.steps} steps:", flush=True)
+    host = measure("host pair_style granular (atom_style sphere)", lmp,
+                   base + ["-var", "style", "host", "-var", "data", spheres], work, opts.repeat)
+    pkg = measure("package body/rounded/polyhedron/granular, 1-vertex", lmp,
+                  base + ["-var", "style", "body", "-var", "data", bodies,
+                          "-var", "load", f"plugin load {plugin}"], work, opts.repeat)
+    baseline = host if isinstance(host, list) else pkg
+    return [(case, "host pair_style granular (hertz/material, linear_history)", host, baseline),
+            (case, "package body/rounded/polyhedron/granular, one-vertex spheres", pkg, baseline)]
+
+
+# --- parallel cases: each returns rows (case, style, MPI ranks, threads, rates)
+
+def omp_marker(style):
+    """What the host prints when the /omp pair style is in use (-sf omp
+    silently keeps the serial style where no /omp variant exists)."""
+    return f"Last active /omp style is pair_style {style}"
+
+
+def omp_polygon_cases(lmp, plugin, work, opts):
+    """body/rounded/polygon/omp on the settled 2d packing (with history and
+    the walls), 1 and 2 threads; the serial style on 1 and 2 MPI ranks."""
+    packing = ensure_polygon_packing(lmp, plugin, work, 30000)
+    case = "2d packing, 2000 squares, settled, history"
+    base = ["-in", os.path.join(HERE, "in.bench_polygons"), "-var", "data", packing,
+            "-var", "nsteps", str(opts.steps),
+            "-var", "load", f"plugin load {plugin}", "-var", "history", "history"]
+    rows = []
+    print(f"{case}, {opts.steps} steps (OpenMP):", flush=True)
+    style = "body/rounded/polygon/omp"
+    configs = [(f"{style}, {n} thread{'s' if n > 1 else ''}",
+                base + ["-sf", "omp", "-pk", "omp", str(n)], 1, n, omp_marker(style)) for n in (1, 2)]
+    rates = measure_alternating(configs, lmp, work, opts.repeat)
+    rows += [(case, style, 1, n, rates[label]) for (label, _, _, n, _) in configs]
+    print(f"{case}, {opts.steps} steps (MPI):", flush=True)
+    style = "body/rounded/polygon"
+    configs = [(f"{style}, {n} MPI rank{'s' if n > 1 else ''}", base, n, 1, None) for n in (1, 2)]
+    rates = measure_alternating(configs, lmp, work, opts.repeat)
+    rows += [(case, style, n, 1, rates[label]) for (label, _, n, _, _) in configs]
+    return rows
+
+
+def omp_heap_cases(lmp, plugin, work, opts):
+    """The settled heap with body/rounded/polyhedron/granular: its /omp
+    variant (or else body/rounded/polyhedron/omp with history) with 1 and 2
+    threads, where the plugin has one; the serial granular style on 1 and 2
+    MPI ranks."""
+    packing = ensure_heap_packing(lmp, plugin, work)
+    case = HEAP_CASE
+    steps = opts.heap_steps
+    rows = []
+    styles = plugin_styles(lmp, plugin, work)
+    print(f"{case}, {steps} steps (OpenMP):", flush=True)
+    if "body/rounded/polyhedron/granular/omp" in styles:
+        style, base = "body/rounded/polyhedron/granular/omp", heap_args(packing, "granular", steps, plugin)
+    elif "body/rounded/polyhedron/omp" in styles:
+        style, base = "body/rounded/polyhedron/omp", heap_args(packing, "linear", steps, plugin, "history")
+    else:
+        style = None
+    if style:
+        configs = [(f"{style}, {n} thread{'s' if n > 1 else ''}",
+                    base + ["-sf", "omp", "-pk", "omp", str(n)], 1, n, omp_marker(style)) for n in (1, 2)]
+        rates = measure_alternating(configs, lmp, work, opts.repeat)
+        rows += [(case, style, 1, n, rates[label]) for (label, _, _, n, _) in configs]
+    else:
+        print("  no 3d /omp pair style in this build of the plugin", flush=True)
+        rows += [(case, "body/rounded/polyhedron/granular/omp", 1, n, "not in the plugin") for n in (1, 2)]
+    print(f"{case}, {steps} steps (MPI):", flush=True)
+    style = "body/rounded/polyhedron/granular"
+    base = heap_args(packing, "granular", steps, plugin)
+    configs = [(f"{style}, {n} MPI rank{'s' if n > 1 else ''}", base, n, 1, None) for n in (1, 2)]
+    rates = measure_alternating(configs, lmp, work, opts.repeat)
+    rows += [(case, style, n, 1, rates[label]) for (label, _, n, _, _) in configs]
+    return rows
+
+
+OMP_CASES = [omp_polygon_cases, omp_heap_cases]
+
+
+def load_average():
+    if not hasattr(os, "getloadavg"):
+        return "load average unknown"
+    return "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+
+
 def print_table(rows):
     print()
     print("baseline: the host's built-in style on the same input (the package's style without")
-    print("history where the host's crashed)")
-    print(f"| case | style | median steps/s | min-max | ratio to baseline |")
-    print(f"|---|---|---:|---:|---:|")
+    print("history where the host's crashed); ratio = median steps/s / the baseline's")
+    print("| case | style | median steps/s | min-max | ratio to baseline |")
+    print("|---|---|---:|---:|---:|")
     for case, style, rates, baseline in rows:
-        if rates is None:
-            print(f"| {case} | {style} | crashed | - | - |")
+        if not isinstance(rates, list):
+            print(f"| {case} | {style} | {rates} | - | - |")
             continue
         med = statistics.median(rates)
-        ratio = med / statistics.median(baseline) if baseline else float("nan")
+        ratio = med / statistics.median(baseline) if isinstance(baseline, list) else float("nan")
         print(f"| {case} | {style} | {med:.1f} | {min(rates):.1f}-{max(rates):.1f} | {ratio:.2f} |")
+    print(load_average() + " at the end of the table")
+
+
+def print_omp_table(rows):
+    print()
+    print("Parallel: the /omp variant with 1 and 2 threads (1 MPI rank), and the serial style")
+    print("on 1 and 2 MPI ranks (1 thread), each pair measured alternately;")
+    print("speed-up = median steps/s / the median of the same style on 1 rank x 1 thread")
+    print("| case | style | MPI ranks x threads | median steps/s | min-max | speed-up |")
+    print("|---|---|---:|---:|---:|---:|")
+    one = {}
+    for case, style, ranks, threads, rates in rows:
+        if not isinstance(rates, list):
+            print(f"| {case} | {style} | {ranks} x {threads} | {rates} | - | - |")
+            continue
+        med = statistics.median(rates)
+        if ranks == 1 and threads == 1:
+            one[(case, style)] = med
+        speedup = med / one[(case, style)] if (case, style) in one else float("nan")
+        print(f"| {case} | {style} | {ranks} x {threads} | {med:.1f} | {min(rates):.1f}-{max(rates):.1f} "
+              f"| {speedup:.2f} |")
+    # Threads and ranks wait for each other at every step: any other busy
+    # process on the machine slows 2 of them far more than 1.
+    print(f"{load_average()} at the end (with other work running, the 2-thread and 2-rank "
+          "numbers mean little)")
+
+
+def print_bars(rows, prows):
+    """The ratios that issue 7's bars are stated in, from the rows above."""
+    med = {}
+    for case, style, rates, _ in rows:
+        if isinstance(rates, list):
+            med[(case, style)] = statistics.median(rates)
+    speed = {}
+    for case, style, ranks, threads, rates in prows:
+        if isinstance(rates, list):
+            speed[(case, style, ranks, threads)] = statistics.median(rates)
+
+    def ratio(a, b):
+        return f"{med[a] / med[b]:.2f}" if a in med and b in med else "n/a"
+
+    def cost(a, b):     # cost of a over b = speed of b / speed of a
+        return f"{med[b] / med[a]:.2f}" if a in med and b in med else "n/a"
+
+    def speedup(case, style, n1, n2):
+        a, b = (case, style) + n1, (case, style) + n2
+        return f"{speed[b] / speed[a]:.2f}" if a in speed and b in speed else "n/a"
+
+    lines = []
+    if rows:
+        p2 = "2d packing, 2000 squares, settled"
+        d2 = "2d pour, 2000 squares, dense"
+        h, sp = HEAP_CASE, SPHERE_CASE
+        lines += [
+            ("polygon: package / host, dense 2d pour (speed)", ratio((d2, "package body/rounded/polygon"),
+                                                                     (d2, "host built-in body/rounded/polygon")), ">= 4"),
+            ("polygon: package / host, settled 2d packing (speed)",
+             ratio((p2, "package body/rounded/polygon"), (p2, "host built-in body/rounded/polygon")), ">= 4"),
+            ("heap: package polyhedron / host (speed)",
+             ratio((h, "package body/rounded/polyhedron"), (h, "host built-in body/rounded/polyhedron")), ">= 40"),
+            ("heap: history / without (cost)",
+             cost((h, "package body/rounded/polyhedron history"), (h, "package body/rounded/polyhedron")), "<= 1.3"),
+            ("heap: granular / polyhedron history (cost)",
+             cost((h, "package body/rounded/polyhedron/granular (hertz/material, linear_history)"),
+                  (h, "package body/rounded/polyhedron history")), "<= 1.5"),
+            ("spheres: one-vertex bodies / host granular (cost)",
+             cost((sp, "package body/rounded/polyhedron/granular, one-vertex spheres"),
+                  (sp, "host pair_style granular (hertz/material, linear_history)")), "<= 1.5"),
+        ]
+    if prows:
+        h = HEAP_CASE
+        p2 = "2d packing, 2000 squares, settled, history"
+        heap_omp = next((r[1] for r in prows if r[0] == h and r[1].endswith("/omp")), "")
+        lines += [
+            ("heap: /omp 2 threads / 1 thread", speedup(h, heap_omp, (1, 1), (1, 2)),
+             ">= 1.8 (issue 6: 1.7)"),
+            ("heap: 2 MPI ranks / 1", speedup(h, "body/rounded/polyhedron/granular", (1, 1), (2, 1)), ">= 1.8"),
+            ("2d: /omp 2 threads / 1 thread", speedup(p2, "body/rounded/polygon/omp", (1, 1), (1, 2)), "-"),
+            ("2d: 2 MPI ranks / 1", speedup(p2, "body/rounded/polygon", (1, 1), (2, 1)), "-"),
+        ]
+    # drop the lines of the groups that did not run ("n/a" stays where a
+    # case ran but crashed, failed or is not in the plugin)
+    ran = {r[0] for r in rows} | {r[0] for r in prows}
+    prefix = {"polygon": ("2d pour, 2000 squares, dense", "2d packing, 2000 squares, settled"),
+              "heap": (HEAP_CASE,), "spheres": (SPHERE_CASE,), "2d": ("2d packing, 2000 squares, settled, history",)}
+    lines = [l for l in lines if any(c in ran for c in prefix[l[0].split(":")[0]])]
+    if not lines:
+        return
+    print()
+    print("Ratios in the terms of issue 7's bars (speed: higher is better; cost: lower is better)")
+    print("| ratio | measured | bar |")
+    print("|---|---:|---:|")
+    for name, value, bar in lines:
+        print(f"| {name} | {value} | {bar} |")
 
 
 def describe_machine():
@@ -196,39 +491,65 @@ def describe_machine():
                     break
     except OSError:
         pass
-    load = ", load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()) if hasattr(os, "getloadavg") else ""
-    return f"{cpu}, {os.cpu_count()} cores{load}"
+    return f"{cpu}, {os.cpu_count()} cores, {load_average()}"
+
+
+GROUPS = ("polygon", "heap", "spheres", "omp")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", default=os.path.join(ROOT, "build"), help="the package's build folder")
+    parser.add_argument("--only", default=",".join(GROUPS),
+                        help="comma-separated groups of cases to run: " + ", ".join(GROUPS) + " (default: all)")
     parser.add_argument("--repeat", type=int, default=3, help="measured runs per case (after one warm-up)")
-    parser.add_argument("--steps", type=int, default=1000, help="time steps per measured run")
+    parser.add_argument("--steps", type=int, default=1000,
+                        help="time steps per measured run: 2d packing and spheres (default 1000)")
+    parser.add_argument("--heap-steps", type=int, default=200,
+                        help="time steps per measured run of the package's styles on the 3d heap (default 200)")
+    parser.add_argument("--host-heap-steps", type=int, default=20,
+                        help="time steps per measured run of the host's body/rounded/polyhedron (default 20; "
+                             "it runs a few steps per second)")
     parser.add_argument("--work", default=None, help="folder for the generated packings (kept between runs)")
-    parser.add_argument("--skip-omp", action="store_true", help="leave out the OpenMP section")
-    parser.add_argument("--omp-only", action="store_true", help="only the OpenMP section")
-    args = parser.parse_args()
+    parser.add_argument("--skip-omp", action="store_true", help="leave out the omp group")
+    parser.add_argument("--omp-only", action="store_true", help="only the omp group (= --only omp)")
+    opts = parser.parse_args()
 
-    build = os.path.abspath(args.build)    # LAMMPS runs in the work folder
+    groups = [g.strip() for g in opts.only.split(",") if g.strip()]
+    for g in groups:
+        if g not in GROUPS:
+            parser.error(f"--only: unknown group '{g}' (groups: {', '.join(GROUPS)})")
+    if opts.omp_only:
+        groups = ["omp"]
+    if opts.skip_omp:
+        groups = [g for g in groups if g != "omp"]
+
+    build = os.path.abspath(opts.build)    # LAMMPS runs in the work folder
     lmp = os.path.join(build, "lmp")
     plugin = os.path.join(build, "bodydemplugin.so")
     for path in (lmp, plugin):
         if not os.path.exists(path):
             sys.exit(f"bench: {path} not found; build the package first (tools/build.sh)")
-    work = os.path.abspath(args.work or os.path.join(build, "bench-work"))
+    work = os.path.abspath(opts.work or os.path.join(build, "bench-work"))
     os.makedirs(work, exist_ok=True)
 
-    print(f"bench: {describe_machine()}; {args.repeat} runs of {args.steps} steps per case after a warm-up")
+    print(f"bench: {describe_machine()}; groups {', '.join(groups)}; {opts.repeat} runs per case after a warm-up")
     start = time.time()
-    if not args.omp_only:
-        rows = polygon_cases(lmp, plugin, work, args.repeat, args.steps)
+    rows = []
+    if "polygon" in groups:
+        rows += polygon_cases(lmp, plugin, work, opts)
+    if "heap" in groups:
+        rows += heap_cases(lmp, plugin, work, opts)
+    if "spheres" in groups:
+        rows += sphere_cases(lmp, plugin, work, opts)
+    if rows:
         print_table(rows)
-    if not args.skip_omp:
-        omp_rows = []
+    omp_rows = []
+    if "omp" in groups:
         for cases in OMP_CASES:
-            omp_rows += cases(lmp, plugin, work, args.repeat, args.steps)
+            omp_rows += cases(lmp, plugin, work, opts)
         print_omp_table(omp_rows)
+    print_bars(rows, omp_rows)
     print(f"\nbench: done in {time.time() - start:.0f} s")
 
 
