@@ -47,43 +47,20 @@ void FixWallBodyPolygonDEM::init()
 
 void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
 {
-  begin_post_force();
   const body_dem::PairStepSettings settings = step_settings(history);
-  const int *mask = atom->mask;
-  double **x = atom->x;
-  const double *radius = atom->radius;
-  body_dem::PolygonContactList contacts;
-
-  for (int i = 0; i < atom->nlocal; i++) {
-    if (!(mask[i] & groupbit) || atom->body[i] < 0) continue;
-    // Only bodies whose enclosing circle reaches a wall need their vertices.
-    bool transformed = false;
-    body_dem::PolygonShape shape;
-    body_dem::BodyMotion motion;
-    for (int w = 0; w < wall_count(); w++) {
-      if (!near_wall(w, x[i], radius[i])) {
-        forget_history(i, w);
-        continue;
-      }
-      if (!transformed) {
+  wall_loop<body_dem::PolygonShape, body_dem::kMaxPolygonContacts>(
+      [this](int i, body_dem::PolygonShape &shape, body_dem::BodyMotion &motion) {
         const int nv = body_dem::PolygonBodyFrames::vertex_count(atom, avec, bptr, i);
         if (static_cast<int>(vertex_buffer.size()) < nv) vertex_buffer.resize(nv);
         body_dem::PolygonBodyFrames::transform_one(atom, avec, bptr, i, vertex_buffer.data(), shape, motion);
-        transformed = true;
-      }
-      wall_contacts(w, shape.vertices, shape.nvertices, shape.rounded_radius, contacts);
-      if (contacts.overflow)
-        error->one(FLERR, command + ": a body has more than " + std::to_string(body_dem::kMaxPolygonContacts) +
-                              " vertices touching a wall");
-      // As between two polygons: forces at the two contacts farthest apart.
-      body_dem::keep_two_farthest_contacts(contacts);
-      Vec3 xi = history_of(i, w);
-      const body_dem::PairResult r =
-          body_dem::linear_pair_forces(contacts.data(), contacts.size, 1.0, motion, wall_motion(motion.center),
-                                       coeffs, settings, history ? &xi : nullptr);
-      apply(i, w, r, xi);
-    }
-  }
+      },
+      [&](int, const body_dem::PolygonShape &, body_dem::PolygonContactList &contacts,
+          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi) {
+        // As between two polygons: forces at the two contacts farthest apart.
+        body_dem::keep_two_farthest_contacts(contacts);
+        return body_dem::linear_pair_forces(contacts.data(), contacts.size, 1.0, body, wall, coeffs, settings,
+                                            history ? &xi : nullptr);
+      });
 }
 
 double FixWallBodyPolygonDEM::memory_usage()

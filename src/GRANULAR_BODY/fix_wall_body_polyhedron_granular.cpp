@@ -39,43 +39,21 @@ void FixWallBodyPolyhedronGranular::init()
 
 void FixWallBodyPolyhedronGranular::post_force(int /*vflag*/)
 {
-  begin_post_force();
   const bool history = model.uses_history();
   const body_dem::PairStepSettings settings = step_settings(history);
-  const int *mask = atom->mask;
-  double **x = atom->x;
-  const double *radius = atom->radius, *rmass = atom->rmass;
-  body_dem::PolyhedronContactList contacts;
-
-  for (int i = 0; i < atom->nlocal; i++) {
-    if (!(mask[i] & groupbit) || atom->body[i] < 0) continue;
-    bool transformed = false;
-    body_dem::PolyhedronShape shape;
-    body_dem::BodyMotion motion;
-    for (int w = 0; w < wall_count(); w++) {
-      // Only bodies whose enclosing sphere reaches a wall need their vertices.
-      if (!near_wall(w, x[i], radius[i])) {
-        forget_history(i, w);
-        continue;
-      }
-      if (!transformed) {
+  const double *rmass = atom->rmass;
+  wall_loop<body_dem::PolyhedronShape, body_dem::kMaxPolyhedronContacts>(
+      [this](int i, body_dem::PolyhedronShape &shape, body_dem::BodyMotion &motion) {
         frames.transform(atom, i, shape, motion);
-        transformed = true;
-      }
-      wall_contacts(w, shape.vertices, shape.nvertices, shape.rounded_radius, contacts);
-      if (contacts.overflow)
-        error->one(FLERR, command + ": a body has more than " + std::to_string(body_dem::kMaxPolyhedronContacts) +
-                              " vertices touching a wall");
-      // The wall: no rounding (vertex-face contacts, R_eff = r of the body)
-      // and infinitely heavy (effective mass = the body's mass).
-      const body_dem::GranularLaw law{model, shape.rounded_radius, 0.0, rmass[i], 0.0};
-      Vec3 xi = history_of(i, w);
-      const body_dem::PairResult r = body_dem::granular_pair_forces(
-          contacts.data(), contacts.size, 1.0, motion, wall_motion(motion.center), law, settings,
-          history ? &xi : nullptr);
-      apply(i, w, r, xi);
-    }
-  }
+      },
+      [&](int i, const body_dem::PolyhedronShape &shape, body_dem::PolyhedronContactList &contacts,
+          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi) {
+        // The wall: no rounding (vertex-face contacts, R_eff = r of the
+        // body) and infinitely heavy (effective mass = the body's mass).
+        const body_dem::GranularLaw law{model, shape.rounded_radius, 0.0, rmass[i], 0.0};
+        return body_dem::granular_pair_forces(contacts.data(), contacts.size, 1.0, body, wall, law, settings,
+                                              history ? &xi : nullptr);
+      });
 }
 
 double FixWallBodyPolyhedronGranular::memory_usage()

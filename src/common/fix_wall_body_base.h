@@ -15,6 +15,9 @@
 
 #include "fix.h"
 
+#include "atom.h"
+#include "error.h"
+
 #include "linear_contact_law.h"
 #include "pair_contact_forces.h"
 #include "wall_contacts.h"
@@ -79,8 +82,15 @@ class FixWallBodyBase : public Fix {
   bool wall_exists(int w) const { return w == 0 ? has_lo : has_hi; }
   body_dem::Vec3 wall_velocity_now() const;
 
-  // The force loop of a style's post_force(): begin, then for each local
-  // body in the group and each wall it reaches, its contacts, then apply().
+  // The loop of every wall style's post_force(): for each local body in
+  // the group and each wall its enclosing sphere reaches, the body's shape
+  // (transform(i, shape, motion), once per body), its vertex contacts with
+  // the wall, the law (forces(i, shape, contacts, body motion, wall motion,
+  // xi) -> PairResult), and the loads and springs applied.
+  template <class Shape, int Capacity, class Transform, class Forces>
+  void wall_loop(Transform &&transform, Forces &&forces);
+
+  // The pieces of that loop.
   void begin_post_force();
   body_dem::PairStepSettings step_settings(bool history) const;
   body_dem::Vec3 history_of(int i, int w) const { return body_dem::Vec3::from(&wall_history[i][kHistoryPerWall * w]); }
@@ -127,6 +137,41 @@ void FixWallBodyBase::wall_contacts(int w, const body_dem::Vec3 *vertices, int n
     body_dem::find_wall_contacts(vertices, nvertices, rounded_radius,
                                  body_dem::PlaneWall{body_dem::Vec3::from(point), body_dem::Vec3::from(inward)},
                                  0.0, contacts);
+  }
+}
+
+template <class Shape, int Capacity, class Transform, class Forces>
+void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
+{
+  begin_post_force();
+  const int *mask = atom->mask;
+  double **x = atom->x;
+  const double *radius = atom->radius;
+  body_dem::ContactList<Capacity> contacts;
+
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(mask[i] & groupbit) || atom->body[i] < 0) continue;
+    bool transformed = false;
+    Shape shape;
+    body_dem::BodyMotion motion;
+    for (int w = 0; w < wall_count(); w++) {
+      // Only bodies whose enclosing sphere reaches a wall need their vertices.
+      if (!near_wall(w, x[i], radius[i])) {
+        forget_history(i, w);
+        continue;
+      }
+      if (!transformed) {
+        transform(i, shape, motion);
+        transformed = true;
+      }
+      wall_contacts(w, shape.vertices, shape.nvertices, shape.rounded_radius, contacts);
+      if (contacts.overflow)
+        error->one(FLERR, command + ": a body has more than " + std::to_string(Capacity) +
+                              " vertices touching a wall");
+      body_dem::Vec3 xi = history_of(i, w);
+      const body_dem::PairResult r = forces(i, shape, contacts, motion, wall_motion(motion.center), xi);
+      apply(i, w, r, xi);
+    }
   }
 }
 
