@@ -198,6 +198,7 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
         const int j = jlist[jj] & NEIGHMASK;
         const body_dem::PairResult r =
             this->interact(i, j, jj, touch, history_values, settings, f, torque, overflow, pair_forces);
+        if (!r.interacting) continue;    // no load, no energy: most neighbour pairs
         work.add(tid, i, j, r);
         if (this->evflag)
           ev_tally_xyz_thr(this, i, j, nlocal, newton_pair, r.energy, 0.0, -r.total.force_j.x, -r.total.force_j.y,

@@ -114,6 +114,7 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
       const int j = jlist[jj] & NEIGHMASK;
       const body_dem::PairResult r =
           interact(i, j, jj, touch, history_values, settings, f, torque, overflow, pair_forces);
+      if (!r.interacting) continue;    // no load, no energy: most neighbour pairs
       work.add(i, j, r);
       if (evflag)
         ev_tally_xyz(i, j, nlocal, force->newton_pair, r.energy, 0.0, -r.total.force_j.x, -r.total.force_j.y,
@@ -150,6 +151,7 @@ body_dem::PairResult PairBodyBase::interact(int i, int j, int jj, int *touch, do
     xi.to(&history_values[3 * jj]);
   }
 
+  if (!r.interacting) return r;
   const body_dem::PairLoad &load = r.total;
   f[i][0] -= load.force_j.x;
   f[i][1] -= load.force_j.y;

@@ -41,6 +41,7 @@ struct PairResult {
   PairLoad dissipative;    // damping and friction (the spring with history)
   double energy = 0.0;     // of the contacts that receive forces
   bool touching = false;   // some contact in overlap: the history of the pair lives on
+  bool interacting = false;    // some contact within the cutoff: loads or energy may be nonzero
 };
 
 // Pair-level settings that are not per contact.
@@ -81,6 +82,7 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
 
     const NormalForceParts fn = law.normal(ct, v_n, 1.0 + (j_a - 1.0) * ct.ja_factor);
     if (!fn.active) continue;
+    out.interacting = true;
     const Vec3 damp_t = law.contact_tangential_damping(ct, v_t) * w;
     out.total.add(ct.normal * (w * fn.total()) + damp_t, ct.point, bi, bj);
     if (fn.ja_extra != 0.0) out.ja_scaling.add(ct.normal * (w * fn.ja_extra), ct.point, bi, bj);
