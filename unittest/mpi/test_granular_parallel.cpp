@@ -3,6 +3,7 @@
 // this program's MPI ranks and on rank 0 alone gives the same trajectory
 // to round-off. ctest runs it under mpirun with 1, 2 and 4 ranks.
 #include "lammps_session.h"
+#include "parallel_runs.h"
 #include "polyhedron_data.h"
 
 #include <gtest/gtest.h>
@@ -89,35 +90,15 @@ std::string gas_input(int steps)
       std::to_string(steps) + "\n";
 }
 
-struct Snapshot {
-  std::vector<double> x, v, angmom;
-  double work_ja = 0, work_diss = 0, work_walls = 0;
-};
-
-Snapshot run_gas(MPI_Comm comm)
+body_dem_test::RunState run_gas(MPI_Comm comm)
 {
   LammpsSession s({}, comm);
   s.load_plugin();
   s.commands(gas_input(3000));
-  Snapshot snap;
-  snap.x = s.gather_by_id("x");
-  snap.v = s.gather_by_id("v");
-  snap.angmom = s.gather_by_id("angmom");
-  snap.work_ja = s.compute_vector("wp", 0);
-  snap.work_diss = s.compute_vector("wp", 1);
-  snap.work_walls = s.variable("wall_work");
-  return snap;
-}
-
-void broadcast(Snapshot &snap, int n)
-{
-  for (auto *vec : {&snap.x, &snap.v, &snap.angmom}) {
-    vec->resize(n);
-    MPI_Bcast(vec->data(), n, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  }
-  MPI_Bcast(&snap.work_ja, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  MPI_Bcast(&snap.work_diss, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  MPI_Bcast(&snap.work_walls, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  body_dem_test::RunState state = body_dem_test::atom_state(s);
+  // work of j_a, of damping and friction, of the walls
+  state.scalars = {s.compute_vector("wp", 0), s.compute_vector("wp", 1), s.variable("wall_work")};
+  return state;
 }
 
 }    // namespace
@@ -128,13 +109,8 @@ TEST(GranularParallelEquivalence, GasWithHistoryCohesionAndWalls)
   int rank = 0, nranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &nranks);
-  MPI_Comm alone;
-  MPI_Comm_split(MPI_COMM_WORLD, rank == 0 ? 0 : MPI_UNDEFINED, 0, &alone);
-  Snapshot serial;
-  if (rank == 0) serial = run_gas(alone);
-  if (alone != MPI_COMM_NULL) MPI_Comm_free(&alone);
-  const Snapshot parallel = run_gas(MPI_COMM_WORLD);
-  broadcast(serial, static_cast<int>(parallel.x.size()));
+  const auto runs = body_dem_test::run_alone_and_together(run_gas);
+  const body_dem_test::RunState &serial = runs.serial, &parallel = runs.parallel;
 
   // The forces are summed in another order on several ranks, so the
   // trajectories differ by round-off (1e-16 relative), amplified by the
@@ -153,16 +129,15 @@ TEST(GranularParallelEquivalence, GasWithHistoryCohesionAndWalls)
     EXPECT_NEAR(parallel.v[k], serial.v[k], tol) << "v of atom " << k / 3 + 1;
     EXPECT_NEAR(parallel.angmom[k], serial.angmom[k], tol) << "angmom of atom " << k / 3 + 1;
   }
-  EXPECT_NEAR(parallel.work_ja, serial.work_ja, tol * std::fabs(serial.work_ja) + tol);
-  EXPECT_NEAR(parallel.work_diss, serial.work_diss, tol * std::fabs(serial.work_diss) + tol);
-  EXPECT_NEAR(parallel.work_walls, serial.work_walls, tol * std::fabs(serial.work_walls) + tol);
+  for (size_t k = 0; k < serial.scalars.size(); ++k)    // work of j_a, of damping and friction, of the walls
+    EXPECT_NEAR(parallel.scalars[k], serial.scalars[k], tol * std::fabs(serial.scalars[k]) + tol) << "work " << k;
   if (rank == 0)
     std::printf("%d ranks: largest difference of x or v %.3g; work of j_a %.6g, of damping and friction %.6g, "
                 "of the walls %.6g\n",
-                nranks, largest, serial.work_ja, serial.work_diss, serial.work_walls);
+                nranks, largest, serial.scalars[0], serial.scalars[1], serial.scalars[2]);
   // The run did something: collisions dissipated energy, the j_a scaling
   // of the cohesion did work, bodies hit the walls.
-  EXPECT_LT(serial.work_diss, -0.1);
-  EXPECT_NE(serial.work_ja, 0.0);
-  EXPECT_LT(serial.work_walls, 0.0);
+  EXPECT_LT(serial.scalars[1], -0.1);
+  EXPECT_NE(serial.scalars[0], 0.0);
+  EXPECT_LT(serial.scalars[2], 0.0);
 }

@@ -2,6 +2,7 @@
 // program's MPI ranks and on rank 0 alone gives the same trajectory to
 // round-off. ctest runs it under mpirun with 1, 2 and 4 ranks.
 #include "lammps_session.h"
+#include "parallel_runs.h"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -39,46 +40,21 @@ std::string polygon_gas_input(const std::string &pair_style, int steps)
          "run " + std::to_string(steps) + "\n";
 }
 
-struct Snapshot {
-  std::vector<double> x, v, angmom;
-  double work_ja = 0, work_diss = 0;
-};
-
-Snapshot run_polygon_gas(MPI_Comm comm, const std::string &pair_style)
+body_dem_test::RunState run_polygon_gas(MPI_Comm comm, const std::string &pair_style)
 {
   LammpsSession s({}, comm);
   s.load_plugin();
   s.commands(polygon_gas_input(pair_style, 2000));
-  Snapshot snap;
-  snap.x = s.gather_by_id("x");
-  snap.v = s.gather_by_id("v");
-  snap.angmom = s.gather_by_id("angmom");
-  snap.work_ja = s.compute_vector("wp", 0);
-  snap.work_diss = s.compute_vector("wp", 1);
-  return snap;
-}
-
-void broadcast(Snapshot &snap, int natoms_x3)
-{
-  for (auto *vec : {&snap.x, &snap.v, &snap.angmom}) {
-    vec->resize(natoms_x3);
-    MPI_Bcast(vec->data(), natoms_x3, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  }
-  MPI_Bcast(&snap.work_ja, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  MPI_Bcast(&snap.work_diss, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  body_dem_test::RunState state = body_dem_test::atom_state(s);
+  state.scalars = {s.compute_vector("wp", 0), s.compute_vector("wp", 1)};    // work of j_a, of damping
+  return state;
 }
 
 void expect_same_trajectory(const std::string &pair_style)
 {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm alone;
-  MPI_Comm_split(MPI_COMM_WORLD, rank == 0 ? 0 : MPI_UNDEFINED, 0, &alone);
-  Snapshot serial;
-  if (rank == 0) serial = run_polygon_gas(alone, pair_style);
-  if (alone != MPI_COMM_NULL) MPI_Comm_free(&alone);
-  const Snapshot parallel = run_polygon_gas(MPI_COMM_WORLD, pair_style);
-  broadcast(serial, static_cast<int>(parallel.x.size()));
+  const auto runs =
+      body_dem_test::run_alone_and_together([&](MPI_Comm comm) { return run_polygon_gas(comm, pair_style); });
+  const body_dem_test::RunState &serial = runs.serial, &parallel = runs.parallel;
 
   // The forces are summed in another order on several ranks, so the
   // trajectories differ by round-off (1e-16 relative), amplified by the
@@ -91,10 +67,10 @@ void expect_same_trajectory(const std::string &pair_style)
     EXPECT_NEAR(parallel.v[k], serial.v[k], tol) << "v of atom " << k / 3 + 1;
     EXPECT_NEAR(parallel.angmom[k], serial.angmom[k], tol) << "angmom of atom " << k / 3 + 1;
   }
-  EXPECT_NEAR(parallel.work_ja, serial.work_ja, tol);
-  EXPECT_NEAR(parallel.work_diss, serial.work_diss, tol * std::fabs(serial.work_diss) + tol);
+  EXPECT_NEAR(parallel.scalars[0], serial.scalars[0], tol);
+  EXPECT_NEAR(parallel.scalars[1], serial.scalars[1], tol * std::fabs(serial.scalars[1]) + tol);
   // The run did something: collisions dissipated energy.
-  EXPECT_LT(serial.work_diss, -1.0);
+  EXPECT_LT(serial.scalars[1], -1.0);
 }
 
 }    // namespace

@@ -3,6 +3,7 @@
 // gives the same trajectory to round-off. ctest runs it under mpirun with
 // 1, 2 and 4 ranks.
 #include "lammps_session.h"
+#include "parallel_runs.h"
 #include "polyhedron_data.h"
 
 #include <gtest/gtest.h>
@@ -66,33 +67,14 @@ std::string gas_input(const std::string &pair_style, int steps)
       std::to_string(steps) + "\n";
 }
 
-struct Snapshot {
-  std::vector<double> x, v, angmom;
-  double work_ja = 0, work_diss = 0;
-};
-
-Snapshot run_gas(MPI_Comm comm, const std::string &pair_style)
+body_dem_test::RunState run_gas(MPI_Comm comm, const std::string &pair_style)
 {
   LammpsSession s({}, comm);
   s.load_plugin();
   s.commands(gas_input(pair_style, 3000));
-  Snapshot snap;
-  snap.x = s.gather_by_id("x");
-  snap.v = s.gather_by_id("v");
-  snap.angmom = s.gather_by_id("angmom");
-  snap.work_ja = s.compute_vector("wp", 0);
-  snap.work_diss = s.compute_vector("wp", 1);
-  return snap;
-}
-
-void broadcast(Snapshot &snap, int n)
-{
-  for (auto *vec : {&snap.x, &snap.v, &snap.angmom}) {
-    vec->resize(n);
-    MPI_Bcast(vec->data(), n, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  }
-  MPI_Bcast(&snap.work_ja, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  MPI_Bcast(&snap.work_diss, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  body_dem_test::RunState state = body_dem_test::atom_state(s);
+  state.scalars = {s.compute_vector("wp", 0), s.compute_vector("wp", 1)};    // work of j_a, of damping
+  return state;
 }
 
 void expect_same_trajectory(const std::string &pair_style)
@@ -100,13 +82,9 @@ void expect_same_trajectory(const std::string &pair_style)
   write_gas();
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm alone;
-  MPI_Comm_split(MPI_COMM_WORLD, rank == 0 ? 0 : MPI_UNDEFINED, 0, &alone);
-  Snapshot serial;
-  if (rank == 0) serial = run_gas(alone, pair_style);
-  if (alone != MPI_COMM_NULL) MPI_Comm_free(&alone);
-  const Snapshot parallel = run_gas(MPI_COMM_WORLD, pair_style);
-  broadcast(serial, static_cast<int>(parallel.x.size()));
+  const auto runs = body_dem_test::run_alone_and_together([&](MPI_Comm comm) { return run_gas(comm, pair_style); });
+  const body_dem_test::RunState &serial = runs.serial, &parallel = runs.parallel;
+  const double serial_work_ja = serial.scalars[0], serial_work_diss = serial.scalars[1];
 
   // The forces are summed in another order on several ranks, so the
   // trajectories differ by round-off (1e-16 relative), amplified by the
@@ -122,14 +100,14 @@ void expect_same_trajectory(const std::string &pair_style)
     EXPECT_NEAR(parallel.v[k], serial.v[k], tol) << "v of atom " << k / 3 + 1;
     EXPECT_NEAR(parallel.angmom[k], serial.angmom[k], tol) << "angmom of atom " << k / 3 + 1;
   }
-  EXPECT_NEAR(parallel.work_ja, serial.work_ja, tol * std::fabs(serial.work_ja) + tol);
-  EXPECT_NEAR(parallel.work_diss, serial.work_diss, tol * std::fabs(serial.work_diss) + tol);
+  EXPECT_NEAR(parallel.scalars[0], serial_work_ja, tol * std::fabs(serial_work_ja) + tol);
+  EXPECT_NEAR(parallel.scalars[1], serial_work_diss, tol * std::fabs(serial_work_diss) + tol);
   // The run did something: collisions dissipated energy, and cohesion
   // scaled by j_a > 1 did work.
   if (rank == 0)
-    std::printf("work of j_a %.6g, of damping and friction %.6g\n", serial.work_ja, serial.work_diss);
-  EXPECT_LT(serial.work_diss, -0.1);
-  EXPECT_NE(serial.work_ja, 0.0);
+    std::printf("work of j_a %.6g, of damping and friction %.6g\n", serial_work_ja, serial_work_diss);
+  EXPECT_LT(serial_work_diss, -0.1);
+  EXPECT_NE(serial_work_ja, 0.0);
 }
 
 }    // namespace

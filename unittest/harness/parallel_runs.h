@@ -1,0 +1,38 @@
+// The pattern of the parallel-equivalence tests (TESTING.md layer 5): run
+// the same input once on rank 0 alone and once on all ranks of the
+// program, and compare the states by atom ID on every rank.
+#ifndef BODY_DEM_TEST_PARALLEL_RUNS_H
+#define BODY_DEM_TEST_PARALLEL_RUNS_H
+
+#include "lammps_session.h"
+
+#include <mpi.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace body_dem_test {
+
+// The state at the end of a run: positions, velocities and angular
+// momenta by atom ID (3 values per atom), and any scalars the test reads
+// (e.g. the work quantities of compute pair).
+struct RunState {
+  std::vector<double> x, v, angmom;
+  std::vector<double> scalars;
+};
+
+// x, v and angmom of the session's atoms, by ID.
+RunState atom_state(LammpsSession &session);
+
+// The serial and the parallel state of `run` (which builds a session on
+// the communicator it is given, runs it and returns its state), both
+// known on every rank.
+struct SerialAndParallel {
+  RunState serial, parallel;
+};
+SerialAndParallel run_alone_and_together(const std::function<RunState(MPI_Comm)> &run);
+
+}    // namespace body_dem_test
+
+#endif
