@@ -25,6 +25,31 @@ def plate_inertia(mass, vertices):
     return [rho * sxx, rho * syy, rho * (sxx + syy), -rho * sxy, 0.0, 0.0]
 
 
+def write_polygon_data(output, title, box, bodies):
+    """Writes a data file of atom_style body rounded/polygon. box: (xlo, xhi,
+    ylo, yhi); bodies: (type, x, y, vx, vy, mass, vertices, rounded
+    diameter, inertia xx yy zz xy xz yz)."""
+    xlo, xhi, ylo, yhi = box
+    with open(output, "w") as out:
+        out.write(f"{title}\n\n")
+        out.write(f"{len(bodies)} atoms\n{len(bodies)} bodies\n2 atom types\n\n")
+        out.write(f"{xlo} {xhi} xlo xhi\n{ylo} {yhi} ylo yhi\n")
+        out.write("-0.5 0.5 zlo zhi\n\nAtoms # body\n\n")
+        for k, b in enumerate(bodies, 1):
+            out.write(f"{k} {b[0]} 1 {b[5]:.12g} {b[1]:.12g} {b[2]:.12g} 0\n")
+        out.write("\nBodies\n\n")
+        for k, b in enumerate(bodies, 1):
+            verts = b[6]
+            out.write(f"{k} 1 {6 + 3 * len(verts) + 1}\n{len(verts)}\n")
+            out.write(" ".join(f"{c:.12g}" for c in b[8]) + "\n")
+            for vx, vy in verts:
+                out.write(f"{vx:.12g} {vy:.12g} 0\n")
+            out.write(f"{b[7]}\n")
+        out.write("\nVelocities\n\n")
+        for k, b in enumerate(bodies, 1):
+            out.write(f"{k} {b[3]:.12g} {b[4]:.12g} 0 0 0 0\n")
+
+
 def main():
     nx = int(sys.argv[1]) if len(sys.argv) > 1 else 8
     output = sys.argv[2] if len(sys.argv) > 2 else "data.polygon_gas"
@@ -52,24 +77,8 @@ def main():
                 inertia = [mass * d * d / 16, mass * d * d / 16, mass * d * d / 8, 0.0, 0.0, 0.0]
                 bodies.append((2, x, y, vx, vy, mass, [(0.0, 0.0)], d, inertia))
 
-    with open(output, "w") as out:
-        out.write("2d gas of rounded squares (type 1) and disks (type 2), from make_polygon_gas.py\n\n")
-        out.write(f"{len(bodies)} atoms\n{len(bodies)} bodies\n2 atom types\n\n")
-        out.write(f"{-length / 2} {length / 2} xlo xhi\n{-length / 2} {length / 2} ylo yhi\n")
-        out.write("-0.5 0.5 zlo zhi\n\nAtoms # body\n\n")
-        for k, b in enumerate(bodies, 1):
-            out.write(f"{k} {b[0]} 1 {b[5]:.12g} {b[1]:.12g} {b[2]:.12g} 0\n")
-        out.write("\nBodies\n\n")
-        for k, b in enumerate(bodies, 1):
-            verts = b[6]
-            out.write(f"{k} 1 {6 + 3 * len(verts) + 1}\n{len(verts)}\n")
-            out.write(" ".join(f"{c:.12g}" for c in b[8]) + "\n")
-            for vx_, vy_ in verts:
-                out.write(f"{vx_:.12g} {vy_:.12g} 0\n")
-            out.write(f"{b[7]}\n")
-        out.write("\nVelocities\n\n")
-        for k, b in enumerate(bodies, 1):
-            out.write(f"{k} {b[3]:.12g} {b[4]:.12g} 0 0 0 0\n")
+    write_polygon_data(output, "2d gas of rounded squares (type 1) and disks (type 2), from make_polygon_gas.py",
+                       (-length / 2, length / 2, -length / 2, length / 2), bodies)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ import math
 import random
 import sys
 
-from make_polygon_gas import plate_inertia
+from make_polygon_gas import plate_inertia, write_polygon_data
 
 
 def regular_polygon(n, radius, angle):
@@ -43,26 +43,11 @@ def main():
                 verts, kind = regular_polygon(4, 0.6, rng.uniform(0, 2 * math.pi)), 1
             mass = polygon_area(verts)
             bodies.append((kind, x, y, rng.uniform(-0.2, 0.2), rng.uniform(-0.2, 0.2), mass, verts,
-                           plate_inertia(mass, verts)))
+                           rounded_diameter, plate_inertia(mass, verts)))
 
-    with open(output, "w") as out:
-        out.write("2d rounded squares (type 1) and pentagons (type 2) above a floor, from make_polygon_pour.py\n\n")
-        out.write(f"{len(bodies)} atoms\n{len(bodies)} bodies\n2 atom types\n\n")
-        out.write(f"{-width / 2} {width / 2} xlo xhi\n0.0 {height} ylo yhi\n-0.5 0.5 zlo zhi\n\n")
-        out.write("Atoms # body\n\n")
-        for k, b in enumerate(bodies, 1):
-            out.write(f"{k} {b[0]} 1 {b[5]:.12g} {b[1]:.12g} {b[2]:.12g} 0\n")
-        out.write("\nBodies\n\n")
-        for k, b in enumerate(bodies, 1):
-            verts = b[6]
-            out.write(f"{k} 1 {6 + 3 * len(verts) + 1}\n{len(verts)}\n")
-            out.write(" ".join(f"{c:.12g}" for c in b[7]) + "\n")
-            for vx, vy in verts:
-                out.write(f"{vx:.12g} {vy:.12g} 0\n")
-            out.write(f"{rounded_diameter}\n")
-        out.write("\nVelocities\n\n")
-        for k, b in enumerate(bodies, 1):
-            out.write(f"{k} {b[3]:.12g} {b[4]:.12g} 0 0 0 0\n")
+    write_polygon_data(output,
+                       "2d rounded squares (type 1) and pentagons (type 2) above a floor, from make_polygon_pour.py",
+                       (-width / 2, width / 2, 0.0, height), bodies)
 
 
 if __name__ == "__main__":
