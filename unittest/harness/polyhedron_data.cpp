@@ -3,6 +3,7 @@
 #include <mpi.h>
 
 #include <cmath>
+#include <random>
 #include <fstream>
 #include <iomanip>
 #include <stdexcept>
@@ -210,6 +211,27 @@ void write_polyhedron_data(const std::string &path, const std::vector<Polyhedron
     }
   }
   MPI_Barrier(MPI_COMM_WORLD);
+}
+
+void write_polyhedron_gas(const std::string &path, unsigned seed, double rounded_diameter)
+{
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<PolyhedronBody> bodies;
+  for (int k = 0; k < 64; ++k) {
+    const Triple c{1.0 + 2.0 * (k % 4), 1.0 + 2.0 * ((k / 4) % 4), 1.0 + 2.0 * (k / 16)};
+    PolyhedronBody b = k % 2 == 0 ? cube(c, 1.0, rounded_diameter) : tetrahedron(c, 1.4, rounded_diameter);
+    b.type = 1 + k % 2;
+    b = rotated(b, {u(rng), u(rng), u(rng) + 1e-3}, 3.0 * u(rng));
+    b = moving(b, {u(rng), u(rng), u(rng)}, {u(rng), u(rng), u(rng)});
+    bodies.push_back(b);
+  }
+  Box3d box;
+  for (int d = 0; d < 3; ++d) {
+    box.lo[d] = 0.0;
+    box.hi[d] = 8.0;
+  }
+  write_polyhedron_data(path, bodies, box, 2);
 }
 
 std::string polyhedron_setup_commands(const std::string &path, int max_vertices)

@@ -63,6 +63,13 @@ struct Box3d {
 void write_polyhedron_data(const std::string &path, const std::vector<PolyhedronBody> &bodies, const Box3d &box,
                            int ntypes = 1, bool flip_faces = false);
 
+// A 3d gas for the parallel tests: 32 cubes (edge 1, type 1) and 32
+// regular tetrahedra (edge 1.4, type 2) of the given rounded diameter on a
+// 4 x 4 x 4 lattice of spacing 2 in a box [0, 8]^3, turned at random and
+// given random velocities and angular velocities of about 1 (std::mt19937
+// with `seed`, so the same seed gives the same gas). Writes `path`.
+void write_polyhedron_gas(const std::string &path, unsigned seed, double rounded_diameter);
+
 // The input lines that set up a 3d body system and read `path`.
 std::string polyhedron_setup_commands(const std::string &path, int max_vertices = 8);
 

@@ -11,7 +11,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -31,27 +30,7 @@ const std::string kData = "gran_parallel_gas.data";
 // walls, keeping the tangential springs of the pairs (in the host's
 // NEIGH_HISTORY fix, exchanged with the atoms) and of the walls (per atom
 // in the wall fix).
-void write_gas()
-{
-  std::mt19937 rng(20261202);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  std::vector<body_dem_test::PolyhedronBody> bodies;
-  for (int k = 0; k < 64; ++k) {
-    const body_dem_test::Triple c{1.0 + 2.0 * (k % 4), 1.0 + 2.0 * ((k / 4) % 4), 1.0 + 2.0 * (k / 16)};
-    body_dem_test::PolyhedronBody b =
-        k % 2 == 0 ? body_dem_test::cube(c, 1.0, 0.2) : body_dem_test::tetrahedron(c, 1.4, 0.2);
-    b.type = 1 + k % 2;
-    b = body_dem_test::rotated(b, {u(rng), u(rng), u(rng) + 1e-3}, 3.0 * u(rng));
-    b = body_dem_test::moving(b, {u(rng), u(rng), u(rng)}, {u(rng), u(rng), u(rng)});
-    bodies.push_back(b);
-  }
-  body_dem_test::Box3d box;
-  for (int d = 0; d < 3; ++d) {
-    box.lo[d] = 0.0;
-    box.hi[d] = 8.0;
-  }
-  body_dem_test::write_polyhedron_data(kData, bodies, box, 2);
-}
+void write_gas() { body_dem_test::write_polyhedron_gas(kData, 20261202, 0.2); }
 
 // Two materials (hertz/material, mixed for the unlike pairs), damping
 // mass_velocity, linear_history, cohesion with j_a scaling (delta_ua =

@@ -11,7 +11,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -27,27 +26,7 @@ const std::string kData = "poly_parallel_gas.data";
 // angular velocities of about 1. Over 3000 steps of 0.001 (3 time units)
 // bodies travel about 3, across the sub-domain boundaries of a 2 x 1 x 1
 // or 2 x 2 x 1 decomposition (at 4), and collide (about 30 collisions).
-void write_gas()
-{
-  std::mt19937 rng(20260930);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  std::vector<body_dem_test::PolyhedronBody> bodies;
-  for (int k = 0; k < 64; ++k) {
-    const body_dem_test::Triple c{1.0 + 2.0 * (k % 4), 1.0 + 2.0 * ((k / 4) % 4), 1.0 + 2.0 * (k / 16)};
-    body_dem_test::PolyhedronBody b =
-        k % 2 == 0 ? body_dem_test::cube(c, 1.0, 0.1) : body_dem_test::tetrahedron(c, 1.4, 0.1);
-    b.type = 1 + k % 2;
-    b = body_dem_test::rotated(b, {u(rng), u(rng), u(rng) + 1e-3}, 3.0 * u(rng));
-    b = body_dem_test::moving(b, {u(rng), u(rng), u(rng)}, {u(rng), u(rng), u(rng)});
-    bodies.push_back(b);
-  }
-  body_dem_test::Box3d box;
-  for (int d = 0; d < 3; ++d) {
-    box.lo[d] = 0.0;
-    box.hi[d] = 8.0;
-  }
-  body_dem_test::write_polyhedron_data(kData, bodies, box, 2);
-}
+void write_gas() { body_dem_test::write_polyhedron_gas(kData, 20260930, 0.1); }
 
 std::string gas_input(const std::string &pair_style, int steps)
 {
