@@ -26,7 +26,9 @@ void PairBodyRoundedPolygonDEM::compute(int eflag, int vflag)
   frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs(eflag, vflag,
                 [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                       bool &overflow) { return pair_forces(i, j, settings, xi, overflow); });
+                       double *weight_record, bool &overflow) {
+                  return pair_forces(i, j, settings, xi, weight_record, overflow);
+                });
 }
 
 double PairBodyRoundedPolygonDEM::memory_usage()

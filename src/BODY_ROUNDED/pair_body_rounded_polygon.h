@@ -32,9 +32,10 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
   void init_body_style() override;
 
   // The per-pair function of the serial and the /omp style (reads the
-  // bodies of this step's frames; writes nothing but *xi).
+  // bodies of this step's frames; writes nothing but *xi). 2d contacts
+  // carry no weights: there is no weight record.
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                                   bool &overflow) const
+                                   double * /*weight_record*/, bool &overflow) const
   {
     const int *type = atom->type;
     body_dem::PolygonPairStatus status;

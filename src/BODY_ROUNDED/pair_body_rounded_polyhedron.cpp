@@ -17,6 +17,7 @@ PairBodyRoundedPolyhedronDEM::PairBodyRoundedPolyhedronDEM(LAMMPS *lmp) :
     PairBodyLinearBase(lmp, "body/rounded/polyhedron", "rounded/polyhedron", 3, "BRPH")
 {
   contact_capacity = body_dem::kMaxPolyhedronContacts;
+  enable_weight_record();
 }
 
 void PairBodyRoundedPolyhedronDEM::init_body_style()
@@ -34,7 +35,9 @@ void PairBodyRoundedPolyhedronDEM::compute(int eflag, int vflag)
   frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs(eflag, vflag,
                 [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                       bool &overflow) { return pair_forces(i, j, settings, xi, overflow); });
+                       double *weight_record, bool &overflow) {
+                  return pair_forces(i, j, settings, xi, weight_record, overflow);
+                });
 }
 
 double PairBodyRoundedPolyhedronDEM::memory_usage()

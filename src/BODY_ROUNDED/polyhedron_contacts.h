@@ -235,6 +235,27 @@ struct SmoothingParams {
 // Overflow sets out.overflow (the caller reports an error).
 constexpr int kMaxPolyhedronContacts = 64;
 using PolyhedronContactList = ContactList<kMaxPolyhedronContacts>;
+using PolyhedronWeightLedger = WeightLedger<kMaxPolyhedronContacts>;
+
+// Keys of the candidate contacts (WeightLedger): a vertex contact is named
+// by its vertex (owner 0: a vertex of body i, 1: of body j), a crossing by
+// its two edges, the one contact of two spheres by itself (only the vertex
+// of body i is tested there, whichever body is i). Edges are counted below
+// 2^20.
+inline double vertex_contact_key(int owner, int vertex) { return 4.0 * vertex + owner; }
+inline double crossing_contact_key(int edge_i, int edge_j) { return 4.0 * (edge_i * 1048576.0 + edge_j) + 2.0; }
+constexpr double kSphereSphereContactKey = 3.0;
+// The key of the same contact with the bodies named the other way round.
+inline double swapped_contact_key(double key)
+{
+  const long long k = static_cast<long long>(key);
+  if (k % 4 == 3) return key;
+  if (k % 4 == 2) {
+    const long long edges = k / 4, edge_i = edges / 1048576, edge_j = edges % 1048576;
+    return crossing_contact_key(static_cast<int>(edge_j), static_cast<int>(edge_i));
+  }
+  return static_cast<double>(k - k % 4 + (1 - k % 4));
+}
 
 // Largest numbers of vertices, edges and faces per body for which early-exit
 // information is kept (on the stack, uninitialised plain arrays); larger
@@ -555,11 +576,15 @@ namespace polyhedron_detail {
 // vertex contacts of i's vertices (index order), of j's vertices, then
 // crossings (by i's edge, then j's edge), less the merged and the
 // zero-weight ones. out.overflow is set if the candidates did not fit.
+// With a ledger, also records which candidates make up each contact
+// (WeightLedger, for the work of the weights).
 inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronShape &bj, double cutoff,
-                                    const SmoothingParams &p, PolyhedronContactList &out)
+                                    const SmoothingParams &p, PolyhedronContactList &out,
+                                    PolyhedronWeightLedger *ledger = nullptr)
 {
   using namespace polyhedron_detail;
   out.clear();
+  if (ledger) ledger->clear();
   const double r_sum = bi.rounded_radius + bj.rounded_radius;
   const double dmax = r_sum + cutoff;
   if (dmax < 0.0) return 0;
@@ -886,19 +911,27 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
   for (int k = 0; k < n; ++k) {
     Contact c = out[k];
     if (!(c.weight > 0.0)) continue;
-    bool merged = false;
+    int stored_as = m;
     for (int l = 0; l < m; ++l) {
       Contact &kept = out[l];
       if (norm2(kept.on_i - c.on_i) <= same2 && norm2(kept.on_j - c.on_j) <= same2) {
         const double wsum = kept.weight + c.weight;
         kept.ja_factor = (kept.ja_factor * kept.weight + c.ja_factor * c.weight) / wsum;
         kept.weight = wsum;
-        merged = true;
+        stored_as = l;
         break;
       }
     }
-    if (merged) continue;
-    out[m++] = c;
+    if (ledger) {
+      const int owner = info[k].owner;
+      double key = kSphereSphereContactKey;
+      if (owner < 0)
+        key = crossing_contact_key(c.index_i, c.index_j);
+      else if (bi.nvertices > 1 || bj.nvertices > 1)
+        key = vertex_contact_key(owner, owner == 0 ? c.index_i : c.index_j);
+      ledger->add(key, c.weight, stored_as);
+    }
+    if (stored_as == m) out[m++] = c;
   }
   out.size = m;
   for (int k = 0; k < m; ++k) {

@@ -34,6 +34,7 @@
 
 #include "linear_pair_forces.h"
 #include "polyhedron_contacts.h"
+#include "weight_work.h"
 
 namespace body_dem {
 
@@ -63,6 +64,24 @@ inline double polyhedron_ja(const PolyhedronContactList &contacts, double cutoff
   return j_a > 1.0 ? j_a : 1.0;
 }
 
+// The forces of the contacts with a law (pair_contact_forces), and the
+// work of the weights when the pair keeps a record of them.
+template <class Law>
+inline PairResult weighted_contact_forces(const PolyhedronContactList &contacts,
+                                          const PolyhedronWeightLedger &ledger, double j_a, const BodyMotion &mi,
+                                          const BodyMotion &mj, const Law &law, const PairStepSettings &settings,
+                                          Vec3 *xi, WeightRecordRef record)
+{
+  if (!record.values) return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi);
+  double unit_energy[kMaxPolyhedronContacts];
+  PairResult r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy);
+  const auto swap_key = [](double key) { return swapped_contact_key(key); };
+  r.weight_work = update_weight_record(ledger, unit_energy, record.swapped, swap_key,
+                                       settings.book_weight_work, record.values);
+  r.weights_recorded = record.values[0] > 0.0;
+  return r;
+}
+
 struct PolyhedronPairStatus {
   bool overflow = false;    // more candidate contacts than the fixed buffer holds
   int ncontacts = 0;        // contacts within the cutoff (after merging)
@@ -75,22 +94,25 @@ struct PolyhedronPairStatus {
 inline PairResult polyhedron_pair_forces(const PolyhedronShape &si, const BodyMotion &mi, const PolyhedronShape &sj,
                                          const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                          const SmoothingParams &smoothing, const PairStepSettings &settings,
-                                         Vec3 *xi, PolyhedronPairStatus *status = nullptr)
+                                         Vec3 *xi, PolyhedronPairStatus *status = nullptr,
+                                         WeightRecordRef record = {})
 {
   PolyhedronContactList contacts;
-  find_polyhedron_contacts(si, sj, c.cutoff, smoothing, contacts);
+  PolyhedronWeightLedger ledger;
+  find_polyhedron_contacts(si, sj, c.cutoff, smoothing, contacts, record.values ? &ledger : nullptr);
   const double j_a = contacts.size > 2 ? polyhedron_ja(contacts, c.cutoff, delta_ua) : 1.0;
   if (status) {
     status->overflow = contacts.overflow;
     status->ncontacts = contacts.size;
     status->j_a = j_a;
   }
-  if (contacts.size == 0) {
+  if (contacts.size == 0 && !(record.values && record.values[0] > 0.0)) {
     PairResult none;
     if (settings.history && xi) *xi = Vec3{};
     return none;
   }
-  return linear_pair_forces(contacts.data(), contacts.size, j_a, mi, mj, c, settings, xi);
+  return weighted_contact_forces(contacts, ledger, j_a, mi, mj, LinearLaw{c, settings.history}, settings, xi,
+                                 record);
 }
 
 }    // namespace body_dem

@@ -23,6 +23,7 @@ PairBodyRoundedPolyhedronGranular::PairBodyRoundedPolyhedronGranular(LAMMPS *lmp
     PairBodyBase(lmp, "body/rounded/polyhedron/granular", "rounded/polyhedron", 3, "BRPHG")
 {
   contact_capacity = body_dem::kMaxPolyhedronContacts;
+  enable_weight_record();
 }
 
 void PairBodyRoundedPolyhedronGranular::allocate()
@@ -188,7 +189,9 @@ void PairBodyRoundedPolyhedronGranular::compute(int eflag, int vflag)
   frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs(eflag, vflag,
                 [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                       bool &overflow) { return pair_forces(i, j, settings, xi, overflow); });
+                       double *weight_record, bool &overflow) {
+                  return pair_forces(i, j, settings, xi, weight_record, overflow);
+                });
 }
 
 double PairBodyRoundedPolyhedronGranular::memory_usage()

@@ -59,19 +59,21 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
   void init_body_style() override;
 
   // The per-pair function of the serial and the /omp style (reads the
-  // bodies of this step's frames; writes nothing but *xi).
+  // bodies of this step's frames; writes nothing but the pair's history
+  // *xi and weight_record).
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                                   bool &overflow) const
+                                   double *weight_record, bool &overflow) const
   {
     const body_dem::PolyhedronShape &si = frames.shape(i), &sj = frames.shape(j);
     body_dem::PolyhedronContactList contacts;
-    body_dem::find_polyhedron_contacts(si, sj, cut_surface, smoothing, contacts);
+    body_dem::PolyhedronWeightLedger ledger;
+    body_dem::find_polyhedron_contacts(si, sj, cut_surface, smoothing, contacts, weight_record ? &ledger : nullptr);
     overflow = contacts.overflow;
     const double j_a = body_dem::polyhedron_ja(contacts, cut_surface, delta_ua);
     const body_dem::GranularLaw law{pair_model(atom->type[i], atom->type[j]), si.rounded_radius, sj.rounded_radius,
                                     body_dem::effective_mass(atom->rmass[i], atom->rmass[j]), cut_surface};
-    return body_dem::granular_pair_forces(contacts.data(), contacts.size, j_a, frames.motion(i), frames.motion(j),
-                                          law, settings, xi);
+    return body_dem::weighted_contact_forces(contacts, ledger, j_a, frames.motion(i), frames.motion(j), law,
+                                             settings, xi, weight_record_ref(i, j, weight_record));
   }
 };
 

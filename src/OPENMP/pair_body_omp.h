@@ -11,7 +11,9 @@
          compute_pairs_omp(eflag, vflag,
              [this](int from, int to) { <fill the frames of atoms from..to-1> },
              [this](int i, int j, const body_dem::PairStepSettings &s, body_dem::Vec3 *xi,
-                    bool &overflow) { return pair_forces(i, j, s, xi, overflow); });
+                    double *weight_record, bool &overflow) {
+               return pair_forces(i, j, s, xi, weight_record, overflow);
+             });
        }
      };
 
@@ -79,9 +81,9 @@ template <class SerialStyle> class PairBodyOMP : public SerialStyle, public ThrO
  protected:
   // prepare_atoms(from, to): per-atom work of this step for atoms
   // from..to-1 of the local and ghost atoms (disjoint ranges per thread).
-  // pair_forces(i, j, settings, xi, overflow): the serial style's per-pair
-  // function; called from several threads at once, so it may write
-  // nothing but *xi and overflow.
+  // pair_forces(i, j, settings, xi, weight_record, overflow): the serial
+  // style's per-pair function; called from several threads at once, so it
+  // may write nothing but *xi, weight_record and overflow.
   template <class AtomFunction, class PairFunction>
   void compute_pairs_omp(int eflag, int vflag, AtomFunction &&prepare_atoms, PairFunction &&pair_forces);
 
@@ -152,7 +154,7 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
   const int nall = nlocal + atom->nghost;
   const int nthreads = this->comm->nthreads;
   const int newton_pair = this->force->newton_pair;
-  const bool history = this->history != 0;
+  const bool stored = this->keeps_pair_history();
   FixNeighHistory *const fix_history = this->fix_history;
   const body_dem::PairStepSettings settings = this->step_settings();
   body_dem::WorkAccounting &work = this->work;
@@ -161,9 +163,10 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
   work.resize(nall, nthreads);
   split_neighbor_list(nthreads);
   int overflow = 0;
+  double weight_work = 0.0;
 
 #if defined(_OPENMP)
-#pragma omp parallel num_threads(nthreads) reduction(+ : overflow)
+#pragma omp parallel num_threads(nthreads) reduction(+ : overflow, weight_work)
 #endif
   {
 #if defined(_OPENMP)
@@ -191,13 +194,14 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
       // The history of pair (i, jj) is stored in the rows of atom i, and
       // each entry i of the list belongs to exactly one thread, so no two
       // threads ever read or write the same history values: no locks.
-      int *touch = history ? fix_history->firstflag[i] : nullptr;
-      double *history_values = history ? fix_history->firstvalue[i] : nullptr;
+      int *touch = stored ? fix_history->firstflag[i] : nullptr;
+      double *history_values = stored ? fix_history->firstvalue[i] : nullptr;
 
       for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
         const body_dem::PairResult r =
             this->interact(i, j, jj, touch, history_values, settings, f, torque, overflow, pair_forces);
+        weight_work += r.weight_work;
         if (!r.interacting) continue;    // no load, no energy: most neighbour pairs
         work.add(tid, i, j, r);
         if (this->evflag)
@@ -214,6 +218,7 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
   }
 
   if (overflow) this->contact_overflow();
+  if (this->weight_record) this->pvector[2] += weight_work;
   // Work loads on ghost atoms to their owners (slice 0 holds the sums).
   this->comm->reverse_comm_pair(this);
 }

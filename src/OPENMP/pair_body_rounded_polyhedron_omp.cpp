@@ -12,7 +12,8 @@ void PairBodyRoundedPolyhedronOMP::compute(int eflag, int vflag)
   frames.prepare(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs_omp(
       eflag, vflag, [this](int from, int to) { frames.transform(atom, avec, bptr, from, to); },
-      [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi, bool &overflow) {
-        return pair_forces(i, j, settings, xi, overflow);
+      [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi, double *weight_record,
+             bool &overflow) {
+        return pair_forces(i, j, settings, xi, weight_record, overflow);
       });
 }

@@ -80,6 +80,38 @@ template <int Capacity> struct ContactList {
   } slots_;
 };
 
+// Which candidate contacts make up a pair's weighted contacts, for the
+// work of the weights (weight_work.h). A contact's weight changes as the
+// bodies move; to book the energy that this change adds, the next step
+// must find the same contact again, even after it changed kind or merged
+// with another one. So the contact finder records, for every candidate
+// that carries weight, a key naming it by its features alone (which the
+// configuration does not change: "vertex v of body j", "edge a of i
+// crossing edge b of j"), its own weight, and the index of the output
+// contact it was stored in (coincident candidates share one).
+// Slots are uninitialized until used, as in ContactList.
+template <int Capacity> struct WeightLedger {
+  static constexpr int capacity = Capacity;
+  int size = 0;
+  struct Entry {
+    double key;       // an integer below 2^53, exact in a double (stored in the pair history)
+    double weight;    // the candidate's own weight
+    int contact;      // index into the contact list
+  };
+  void clear() { size = 0; }
+  void add(double key, double weight, int contact)
+  {
+    if (size < Capacity) slots_.items[size++] = Entry{key, weight, contact};
+  }
+  const Entry &operator[](int k) const { return slots_.items[k]; }
+
+ private:
+  union Slots {
+    Slots() {}
+    Entry items[Capacity];
+  } slots_;
+};
+
 }    // namespace body_dem
 
 #endif

@@ -97,6 +97,26 @@ void PairBodyBase::create_internal_fixes()
   fix_dummy = dynamic_cast<FixDummy *>(modify->add_fix(dummy_fix_id() + " all DUMMY"));
 }
 
+void PairBodyBase::enable_weight_record()
+{
+  weight_record = 1;
+  size_history = 3 + body_dem::kWeightRecordSize;
+  // [2] work of the contact weights (weight_work.h)
+  delete[] pvector;
+  nextra = 3;
+  pvector = new double[nextra];
+  pvector[0] = pvector[1] = pvector[2] = 0.0;
+  // xi changes sign when the pair is seen from the other body, the record
+  // (keys named from the body with the lower ID) does not.
+  nondefault_history_transfer = 1;
+}
+
+void PairBodyBase::transfer_history(double *source, double *target)
+{
+  for (int k = 0; k < 3; k++) target[k] = -source[k];
+  for (int k = 3; k < size_history; k++) target[k] = source[k];
+}
+
 void PairBodyBase::allocate_base()
 {
   allocated = 1;
@@ -135,9 +155,9 @@ void PairBodyBase::init_style()
   if (!fix_work) create_internal_fixes();
 
   const int irequest = neighbor->request(this, instance_me);
-  if (history) neighbor->requests[irequest]->history = 1;
+  if (keeps_pair_history()) neighbor->requests[irequest]->history = 1;
 
-  if (history && !fix_history) {
+  if (keeps_pair_history() && !fix_history) {
     const std::string cmd = history_fix_id() + " all NEIGH_HISTORY " + std::to_string(size_history);
     // Without a suffix: the host's NEIGH_HISTORY/omp (which -sf omp would
     // pick) ignores beyond_contact in this release and would reset every
@@ -173,6 +193,7 @@ body_dem::PairStepSettings PairBodyBase::step_settings() const
   s.dt = update->dt;
   s.history = history;
   s.update_history = !update->setupflag;
+  s.book_weight_work = !update->setupflag && update->whichflag == 1;
   return s;
 }
 

@@ -21,6 +21,7 @@
 #include "neigh_list.h"
 
 #include "linear_pair_forces.h"
+#include "weight_work.h"
 #include "work_accounting.h"
 
 #include <string>
@@ -41,6 +42,7 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   void unpack_reverse_comm(int, int *, double *) override;
   void work_setup() override;
   void work_end_of_step() override;
+  void transfer_history(double *, double *) override;
 
   bool history_enabled() const { return history != 0; }
   double surface_cutoff() const { return cut_surface; }
@@ -51,8 +53,9 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   int dimension_required;
   std::string fix_tag;
 
-  int history = 0;           // tangential displacement per pair (NEIGH_HISTORY)
-  int size_history = 3;      // values per pair: xi
+  int history = 0;           // tangential displacement per pair (the history keyword)
+  int weight_record = 0;     // the pair's weighted contacts are recorded (3d styles, weight_work.h)
+  int size_history = 3;      // values per pair in NEIGH_HISTORY: xi, then the weight record
   double cut_surface = 0.0;  // cutoff of the surface separation r_c
   std::vector<double> maxrad;    // largest enclosing radius per type
   class AtomVecBody *avec = nullptr;
@@ -66,15 +69,27 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   virtual void init_body_style() {}
 
   void allocate_base();
+  // 3d styles: keep each pair's record of weighted contacts and report the
+  // work of the weights as the third extra quantity (weight_work.h).
+  void enable_weight_record();
+  // Per-pair values are kept (NEIGH_HISTORY) for the spring or the weights.
+  bool keeps_pair_history() const { return history || weight_record; }
+  // The record of pair (i, j) for the per-pair function.
+  body_dem::WeightRecordRef weight_record_ref(int i, int j, double *values) const
+  {
+    return {values, atom->tag[i] > atom->tag[j]};
+  }
   double cutoff_for_types(int i, int j) const { return maxrad[i] + maxrad[j] + cut_surface; }
   void require_coeffs_set(int i, int j) const;
   body_dem::PairStepSettings step_settings() const;
   int contact_capacity = 0;    // of the style's contact buffer, for the overflow message
   [[noreturn]] void contact_overflow() const;
 
-  // The neighbour loop: calls pair_forces(i, j, settings, xi, overflow)
-  // for every neighbour pair whose enclosing circles (spheres) come within
-  // the cutoff; xi is the pair's history (nullptr without history).
+  // The neighbour loop: calls pair_forces(i, j, settings, xi,
+  // weight_record, overflow) for every neighbour pair whose enclosing
+  // circles (spheres) come within the cutoff; xi is the pair's tangential
+  // displacement (nullptr without history), weight_record its record of
+  // weighted contacts (nullptr without one).
   template <class PairFunction> void compute_pairs(int eflag, int vflag, PairFunction &&pair_forces);
 
   // One neighbour entry (i, its jj-th neighbour j): the pair's history in,
@@ -102,18 +117,21 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
   const int nlocal = atom->nlocal;
   const body_dem::PairStepSettings settings = step_settings();
   int overflow = 0;
+  double weight_work = 0.0;
+  const bool stored = keeps_pair_history();
 
   for (int ii = 0; ii < list->inum; ii++) {
     const int i = list->ilist[ii];
     const int *jlist = list->firstneigh[i];
     const int jnum = list->numneigh[i];
-    int *touch = history ? fix_history->firstflag[i] : nullptr;
-    double *history_values = history ? fix_history->firstvalue[i] : nullptr;
+    int *touch = stored ? fix_history->firstflag[i] : nullptr;
+    double *history_values = stored ? fix_history->firstvalue[i] : nullptr;
 
     for (int jj = 0; jj < jnum; jj++) {
       const int j = jlist[jj] & NEIGHMASK;
       const body_dem::PairResult r =
           interact(i, j, jj, touch, history_values, settings, f, torque, overflow, pair_forces);
+      weight_work += r.weight_work;
       if (!r.interacting) continue;    // no load, no energy: most neighbour pairs
       work.add(i, j, r);
       if (evflag)
@@ -122,6 +140,7 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
     }
   }
   if (overflow) contact_overflow();
+  if (weight_record) pvector[2] += weight_work;
 
   comm->reverse_comm_pair(this);
   if (vflag_fdotr) virial_fdotr_compute();
@@ -136,19 +155,26 @@ body_dem::PairResult PairBodyBase::interact(int i, int j, int jj, int *touch, do
   const double *radius = atom->radius;
   const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
   const double reach = radius[i] + radius[j] + cut_surface;
+  double *values = history_values ? &history_values[size_history * jj] : nullptr;
+  double *record = weight_record && values ? values + 3 : nullptr;
   body_dem::Vec3 xi;
-  if (history) xi = body_dem::Vec3::from(&history_values[3 * jj]);
+  if (history) xi = body_dem::Vec3::from(values);
 
   body_dem::PairResult r;
   if (dx * dx + dy * dy + dz * dz <= reach * reach) {
     bool pair_overflow = false;
-    r = pair_forces(i, j, settings, history ? &xi : nullptr, pair_overflow);
+    r = pair_forces(i, j, settings, history ? &xi : nullptr, record, pair_overflow);
     if (pair_overflow) overflow++;
+  } else if (record && record[0] > 0.0) {
+    r.weight_work = body_dem::clear_weight_record(settings.book_weight_work, record);
   }
-  if (history) {
-    if (!r.touching) xi = body_dem::Vec3{};
-    touch[jj] = r.touching ? 1 : 0;
-    xi.to(&history_values[3 * jj]);
+  if (values) {
+    // the spring lives while the bodies touch, the record while it holds contacts
+    touch[jj] = r.touching || r.weights_recorded ? 1 : 0;
+    if (history) {
+      if (!r.touching) xi = body_dem::Vec3{};
+      xi.to(values);
+    }
   }
 
   if (!r.interacting) return r;

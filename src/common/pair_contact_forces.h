@@ -40,8 +40,10 @@ struct PairResult {
   PairLoad ja_scaling;     // the part of the cohesive forces added by j_a > 1
   PairLoad dissipative;    // damping and friction (the spring with history)
   double energy = 0.0;     // of the contacts that receive forces
+  double weight_work = 0.0;    // energy added by the change of the contacts' weights over the step (weight_work.h)
   bool touching = false;   // some contact in overlap: the history of the pair lives on
   bool interacting = false;    // some contact within the cutoff: loads or energy may be nonzero
+  bool weights_recorded = false;    // the pair's weighted contacts are recorded in its history
 };
 
 // Pair-level settings that are not per contact.
@@ -49,6 +51,7 @@ struct PairStepSettings {
   double dt = 0.0;              // time step (for the history spring)
   bool history = false;         // tangential displacement per pair is kept
   bool update_history = true;   // false during the setup of a run: no time passes
+  bool book_weight_work = true; // time passes in a run (not the setup, not a minimization)
 };
 
 // contacts[0..n): the contacts that receive forces (delta_n <= r_c), each
@@ -63,10 +66,12 @@ struct PairStepSettings {
 // weights a_k = w_k * (elastic normal force)_k: point, normal and
 // tangential velocity (seeds/000 with history, seeds/001), with the
 // Coulomb limit mu * sum(a_k).
+// unit_energy (optional, n values): each contact's energy per unit weight,
+// for the work of the weights (weight_work.h).
 template <class Law>
 inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                       const BodyMotion &bj, const Law &law, const PairStepSettings &settings,
-                                      Vec3 *xi)
+                                      Vec3 *xi, double *unit_energy = nullptr)
 {
   PairResult out;
   double sum_a = 0.0;
@@ -81,6 +86,7 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
     const double w = ct.weight;
 
     const NormalForceParts fn = law.normal(ct, v_n, 1.0 + (j_a - 1.0) * ct.ja_factor);
+    if (unit_energy) unit_energy[k] = fn.active ? fn.energy : 0.0;
     if (!fn.active) continue;
     out.interacting = true;
     const Vec3 damp_t = law.contact_tangential_damping(ct, v_t) * w;

@@ -619,6 +619,50 @@ TEST(PolyhedronContacts, SwappingBodiesMirrorsTheContacts)
   }
 }
 
+TEST(PolyhedronContacts, LedgerNamesTheSameCandidatesSeenFromEitherBody)
+{
+  // The ledger of find(A, B) and of find(B, A), with the keys of the
+  // second turned back by swapped_contact_key, list the same candidates
+  // with the same weights (the record of the work of the weights must
+  // find a contact again when the host sees the pair the other way
+  // round), and the weights of the candidates stored in one contact add
+  // up to its weight. Also for two spheres, where only body i's vertex is
+  // tested. Tolerance as above.
+  auto configurations = sample_configurations();
+  configurations.emplace_back(sphere({0, 0, 0.5}, 0.3), sphere({0.1, 0, 0}, 0.25));
+  configurations.emplace_back(sphere({0.2, 0.1, kR + 0.01}, kR + 0.02), base_cube());
+  for (const auto &cfg : configurations) {
+    PolyhedronContactList l1, l2;
+    body_dem::PolyhedronWeightLedger g1, g2;
+    find_polyhedron_contacts(cfg.first.shape(), cfg.second.shape(), 0.0, SmoothingParams(), l1, &g1);
+    find_polyhedron_contacts(cfg.second.shape(), cfg.first.shape(), 0.0, SmoothingParams(), l2, &g2);
+    ASSERT_GT(g1.size, 0);
+    ASSERT_EQ(g1.size, g2.size);
+    for (int k = 0; k < g1.size; ++k) {
+      int found = 0;
+      for (int m = 0; m < g2.size; ++m) {
+        if (body_dem::swapped_contact_key(g2[m].key) != g1[k].key) continue;
+        ++found;
+        EXPECT_NEAR(g2[m].weight, g1[k].weight, kTol);
+      }
+      EXPECT_EQ(found, 1) << "key " << g1[k].key;
+    }
+    std::vector<double> sum(l1.size, 0.0);
+    for (int k = 0; k < g1.size; ++k) {
+      ASSERT_GE(g1[k].contact, 0);
+      ASSERT_LT(g1[k].contact, l1.size);
+      sum[g1[k].contact] += g1[k].weight;
+    }
+    for (int c = 0; c < l1.size; ++c) EXPECT_NEAR(sum[c], l1[c].weight, kTol);
+  }
+  // keys: a vertex of i and of j, a crossing, and the two-sphere contact
+  EXPECT_EQ(body_dem::swapped_contact_key(body_dem::vertex_contact_key(0, 5)), body_dem::vertex_contact_key(1, 5));
+  EXPECT_EQ(body_dem::swapped_contact_key(body_dem::vertex_contact_key(1, 7)), body_dem::vertex_contact_key(0, 7));
+  EXPECT_EQ(body_dem::swapped_contact_key(body_dem::crossing_contact_key(3, 11)),
+            body_dem::crossing_contact_key(11, 3));
+  EXPECT_EQ(body_dem::swapped_contact_key(body_dem::kSphereSphereContactKey), body_dem::kSphereSphereContactKey);
+}
+
 TEST(PolyhedronContacts, RigidMotionInvariance)
 {
   // moving both bodies by the same rotation and translation moves the

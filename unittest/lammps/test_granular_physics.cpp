@@ -5,6 +5,7 @@
 // drifts like dt^2; a restart with the tangential springs continues the
 // same trajectory.
 #include "lammps_session.h"
+#include "energy_balance_3d.h"
 #include "polyhedron_data.h"
 
 #include <gtest/gtest.h>
@@ -193,78 +194,20 @@ TEST(GranularPhysics, CubeOnInclineCreepsWithoutHistory)
 // (c) Energy balance KE (translation and rotation) + PE - W_ja - W_diss,
 // walls included, of a gas without gravity.
 
+using body_dem_test::EnergyDrift;
+using body_dem_test::polyhedron_gas_27;
+
 namespace {
 
-// 27 bodies on a 3 x 3 x 3 grid of spacing 1.6, velocities uniform in
-// [-1, 1] per component (fixed seed), at rest rotationally; in a box of
-// edge 5.2 (walls on all sides, or periodic).
-std::vector<PolyhedronBody> gas(bool cubes)
+// The granular style with `model` for pairs and walls (walls = false: a
+// periodic box), `cohesion` appended for the pairs only.
+EnergyDrift energy_balance(const std::vector<PolyhedronBody> &bodies, const std::string &model,
+                           const std::string &cohesion, const std::string &pair_style_args, bool walls, double dt,
+                           double time)
 {
-  std::mt19937 rng(2027);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  std::vector<PolyhedronBody> bodies;
-  for (int k = 0; k < 27; ++k) {
-    const body_dem_test::Triple c{1.6 * (k % 3 - 1), 1.6 * ((k / 3) % 3 - 1), 1.6 * (k / 9 - 1)};
-    PolyhedronBody b = cubes ? body_dem_test::cube(c, 0.8, 0.2) : body_dem_test::sphere(c, 1.0);
-    b.velocity = {u(rng), u(rng), u(rng)};
-    bodies.push_back(b);
-  }
-  return bodies;
-}
-
-struct Drift {
-  double max_abs = 0.0;    // largest |balance - initial balance| at 80 times of the run
-  double work_diss = 0.0;
-  double work_ja = 0.0;
-};
-
-// `model`: normal and tangential models of the pair style and the walls;
-// `cohesion` appended for the pair style only. walls = false: periodic box.
-Drift energy_balance(const std::vector<PolyhedronBody> &bodies, const std::string &model, const std::string &cohesion,
-                     const std::string &pair_style_args, bool walls, double dt, double time)
-{
-  body_dem_test::Box3d box;
-  for (int d = 0; d < 3; ++d) {
-    box.lo[d] = -2.6;
-    box.hi[d] = 2.6;
-  }
-  body_dem_test::write_polyhedron_data("gran_ebal.data", bodies, box);
-  LammpsSession s;
-  s.load_plugin();
-  s.commands(std::string("units lj\nboundary ") + (walls ? "f f f" : "p p p") +
-             "\natom_style body rounded/polyhedron 1 8\natom_modify map array\n"
-             "comm_modify vel yes\nnewton on\nread_data gran_ebal.data\n");
-  s.command("pair_style body/rounded/polyhedron/granular " + pair_style_args);
-  s.command("pair_coeff * * " + model + " " + cohesion);
-  std::string wall_work;
-  if (walls) {
-    for (const char *axis : {"x", "y", "z"}) {
-      const std::string id = std::string("w") + axis;
-      s.command("fix " + id + " all wall/body/polyhedron/granular " + model + " " + axis + "plane -2.6 2.6");
-      s.command("fix_modify " + id + " energy yes");
-      wall_work += "-f_" + id + "[1]";
-    }
-  }
-  s.commands("neighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\n"
-             "fix integrate all nve/body\n"
-             "compute wp all pair body/rounded/polyhedron/granular\n"
-             "compute tb all temp/body\ncompute_modify tb extra/dof 0\ncompute pe all pe\n"
-             "variable ebal equal c_tb*6*count(all)/2+c_pe-c_wp[1]-c_wp[2]" +
-             wall_work + "\nthermo_style custom step v_ebal\nthermo_modify norm no\n");
-  s.command("timestep " + std::to_string(dt));
-  s.command("run 0");
-  const double start = s.variable("ebal");
-  Drift out;
-  const int chunks = 80;
-  const int steps = static_cast<int>(std::lround(time / dt / chunks));
-  for (int c = 0; c < chunks; ++c) {
-    // the same trajectory as one run (no setup in between)
-    s.command("run " + std::to_string(steps) + " pre no post no");
-    out.max_abs = std::max(out.max_abs, std::fabs(s.variable("ebal") - start));
-  }
-  out.work_ja = s.compute_vector("wp", 0);
-  out.work_diss = s.compute_vector("wp", 1);
-  return out;
+  return body_dem_test::polyhedron_energy_balance(
+      bodies, "body/rounded/polyhedron/granular " + pair_style_args, model + " " + cohesion,
+      walls ? "wall/body/polyhedron/granular " + model : std::string(), dt, time);
 }
 
 }    // namespace
@@ -278,45 +221,61 @@ TEST(GranularPhysics, EnergyBalanceOfSpheresInABoxConvergesLikeDtSquared)
   // the start 12.77; over 4 time units the collisions dissipate about 9.
   // The Hertzian force is smooth; the normal damping switches on with a
   // step where a contact forms, which the time integration passes with a
-  // local error that still sums to O(dt^2) here. Measured largest drifts
-  // over the run: 3.42e-3, 8.69e-4, 2.28e-4, 5.75e-5 for dt = 0.002 ...
-  // 0.00025, i.e. ratios 3.9, 3.8, 4.0 per halving of dt. Required: a
+  // local error that still sums to O(dt^2) here. The weights of sphere
+  // contacts are 1; W_w only books the energy of contacts that enter or
+  // leave the cutoff within a step (-5.8e-6 here, O(dt^2)). Measured
+  // largest drifts over the run: 7.64e-4, 1.86e-4 for dt = 0.001, 0.0005,
+  // i.e. a ratio of 4.1. Required: a
   // drift below 2e-3 at dt = 0.001 and a ratio between 3 and 5.5 (second
   // order; an O(dt) term, e.g. the work taken with the half-step
   // velocities, would give 2).
   const std::string model =
       "hertz/material 1.0e4 5.0 0.3 tangential linear_history 3000.0 1.0 0.3 damping mass_velocity";
-  const Drift coarse = energy_balance(gas(false), model, "cohesion 2.0", "1.0 0.05", true, 0.001, 4.0);
-  const Drift fine = energy_balance(gas(false), model, "cohesion 2.0", "1.0 0.05", true, 0.0005, 4.0);
+  const auto spheres = polyhedron_gas_27(false);
+  const EnergyDrift coarse = energy_balance(spheres, model, "cohesion 2.0", "1.0 0.05", true, 0.001, 4.0);
+  const EnergyDrift fine = energy_balance(spheres, model, "cohesion 2.0", "1.0 0.05", true, 0.0005, 4.0);
   if (rank() == 0)
     std::printf("spheres: largest drift %.4g at dt 0.001, %.4g at dt 0.0005 (ratio %.3g); work of damping and "
-                "friction %.4g\n",
-                coarse.max_abs, fine.max_abs, coarse.max_abs / fine.max_abs, coarse.work_diss);
+                "friction %.4g, of the weights %.4g\n",
+                coarse.max_abs, fine.max_abs, coarse.max_abs / fine.max_abs, coarse.work_diss, coarse.work_weights);
   EXPECT_LT(coarse.work_diss, -1.0);    // the collisions dissipate: the test is not empty
   EXPECT_LT(coarse.max_abs, 2e-3);
   EXPECT_GT(coarse.max_abs / fine.max_abs, 3.0);
   EXPECT_LT(coarse.max_abs / fine.max_abs, 5.5);
 }
 
-TEST(GranularPhysics, EnergyBalanceOfTumblingCubesStaysWithinTheWeightsEffect)
+TEST(GranularPhysics, EnergyBalanceOfTumblingCubesConvergesLikeDtSquared)
 {
   // 27 cubes (edge 0.8, rounded diameter 0.2, mass 1) in a periodic box,
   // hooke k_n = 2000 without damping, friction or cohesion: every force is
   // elastic and hooke has no R_eff (so none of its jumps). The contact
-  // weights w of the polyhedron contacts change with the configuration,
-  // and the weighted force w F_ne n is not the gradient of the weighted
-  // energy w E (the term -E grad(w) is left out, as the model of seeds/001
-  // prescribes w F): KE + PE is then not conserved even for elastic
-  // contacts, which the doc pages say. Measured (dt = 0.001, 0.0005,
-  // 0.00025): largest drifts 0.110, 0.107, 0.240 of the kinetic energy
-  // 12.77, not falling with dt. Required: the drift stays below 3 % of the
-  // kinetic energy (0.38), a bound that a missing or doubled contact force
-  // (tens of percent per collision) would break; the convergence of the
-  // balance itself is shown for spheres above, whose weights are 1.
+  // weights w change with the configuration and the force w F is not the
+  // gradient of w E (seeds/001): the style books the energy that the
+  // weights add as the work W_w (c_wp[3], weight_work.h), so that
+  // KE + PE - W_w must be conserved to O(dt^2). Measured (dt = 0.001,
+  // 0.0005, 0.00025): largest drifts over the run 0.0123, 0.00379,
+  // 0.000805 (ratios 3.25, 4.71; 15.3 over the two halvings), W_w at the
+  // end 0.067, 0.021, 0.0053; without W_w in the balance the drifts are
+  // 0.0615, 0.0289, 0.0296, not falling with dt.
+  // Required: the weights do work here (|W_w| > 1e-3 at dt = 0.001, the
+  // test is not empty), a drift below 0.03 (0.25 % of the kinetic energy
+  // 12.77) at dt = 0.001, and a ratio between 9 and 30 over two halvings
+  // of dt (16 for second order; 4 for first order, which a wrongly paired
+  // contact or a one-sided energy in W_w would leave).
   const std::string model = "hooke 2000.0 0.0 tangential linear_nohistory 0.0 0.0";
-  const Drift coarse = energy_balance(gas(true), model, "", "1.0 0.0", false, 0.001, 4.0);
-  if (rank() == 0) std::printf("cubes: largest drift %.4g at dt 0.001\n", coarse.max_abs);
-  EXPECT_LT(coarse.max_abs, 0.03 * 12.77);
+  const EnergyDrift coarse = energy_balance(polyhedron_gas_27(true), model, "", "1.0 0.0", false, 0.001, 4.0);
+  const EnergyDrift fine = energy_balance(polyhedron_gas_27(true), model, "", "1.0 0.0", false, 0.0005, 4.0);
+  const EnergyDrift finer = energy_balance(polyhedron_gas_27(true), model, "", "1.0 0.0", false, 0.00025, 4.0);
+  if (rank() == 0)
+    std::printf("cubes: largest drift %.4g, %.4g, %.4g at dt 0.001, 0.0005, 0.00025 (ratios %.3g, %.3g); work of "
+                "the weights %.4g, %.4g, %.4g\n",
+                coarse.max_abs, fine.max_abs, finer.max_abs, coarse.max_abs / fine.max_abs,
+                fine.max_abs / finer.max_abs,
+                coarse.work_weights, fine.work_weights, finer.work_weights);
+  EXPECT_GT(std::fabs(coarse.work_weights), 1e-3);
+  EXPECT_LT(coarse.max_abs, 0.03);
+  EXPECT_GT(coarse.max_abs / finer.max_abs, 9.0);
+  EXPECT_LT(coarse.max_abs / finer.max_abs, 30.0);
 }
 
 // ---------------------------------------------------------------------------

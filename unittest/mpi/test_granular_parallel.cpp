@@ -75,8 +75,9 @@ body_dem_test::RunState run_gas(MPI_Comm comm)
   s.load_plugin();
   s.commands(gas_input(3000));
   body_dem_test::RunState state = body_dem_test::atom_state(s);
-  // work of j_a, of damping and friction, of the walls
-  state.scalars = {s.compute_vector("wp", 0), s.compute_vector("wp", 1), s.variable("wall_work")};
+  // work of j_a, of damping and friction, of the walls, of the weights
+  state.scalars = {s.compute_vector("wp", 0), s.compute_vector("wp", 1), s.variable("wall_work"),
+                   s.compute_vector("wp", 2)};
   return state;
 }
 
@@ -108,15 +109,16 @@ TEST(GranularParallelEquivalence, GasWithHistoryCohesionAndWalls)
     EXPECT_NEAR(parallel.v[k], serial.v[k], tol) << "v of atom " << k / 3 + 1;
     EXPECT_NEAR(parallel.angmom[k], serial.angmom[k], tol) << "angmom of atom " << k / 3 + 1;
   }
-  for (size_t k = 0; k < serial.scalars.size(); ++k)    // work of j_a, of damping and friction, of the walls
+  for (size_t k = 0; k < serial.scalars.size(); ++k)    // work of j_a, of damping and friction, of the walls, weights
     EXPECT_NEAR(parallel.scalars[k], serial.scalars[k], tol * std::fabs(serial.scalars[k]) + tol) << "work " << k;
   if (rank == 0)
     std::printf("%d ranks: largest difference of x or v %.3g; work of j_a %.6g, of damping and friction %.6g, "
-                "of the walls %.6g\n",
-                nranks, largest, serial.scalars[0], serial.scalars[1], serial.scalars[2]);
+                "of the walls %.6g, of the weights %.6g\n",
+                nranks, largest, serial.scalars[0], serial.scalars[1], serial.scalars[2], serial.scalars[3]);
   // The run did something: collisions dissipated energy, the j_a scaling
   // of the cohesion did work, bodies hit the walls.
   EXPECT_LT(serial.scalars[1], -0.1);
   EXPECT_NE(serial.scalars[0], 0.0);
   EXPECT_LT(serial.scalars[2], 0.0);
+  EXPECT_NE(serial.scalars[3], 0.0);
 }

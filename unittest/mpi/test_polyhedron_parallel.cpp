@@ -52,7 +52,8 @@ body_dem_test::RunState run_gas(MPI_Comm comm, const std::string &pair_style)
   s.load_plugin();
   s.commands(gas_input(pair_style, 3000));
   body_dem_test::RunState state = body_dem_test::atom_state(s);
-  state.scalars = {s.compute_vector("wp", 0), s.compute_vector("wp", 1)};    // work of j_a, of damping
+  // work of j_a, of damping and friction, of the weights
+  state.scalars = {s.compute_vector("wp", 0), s.compute_vector("wp", 1), s.compute_vector("wp", 2)};
   return state;
 }
 
@@ -81,12 +82,15 @@ void expect_same_trajectory(const std::string &pair_style)
   }
   EXPECT_NEAR(parallel.scalars[0], serial_work_ja, tol * std::fabs(serial_work_ja) + tol);
   EXPECT_NEAR(parallel.scalars[1], serial_work_diss, tol * std::fabs(serial_work_diss) + tol);
+  EXPECT_NEAR(parallel.scalars[2], serial.scalars[2], tol * std::fabs(serial.scalars[2]) + tol);
   // The run did something: collisions dissipated energy, and cohesion
   // scaled by j_a > 1 did work.
   if (rank == 0)
-    std::printf("work of j_a %.6g, of damping and friction %.6g\n", serial_work_ja, serial_work_diss);
+    std::printf("work of j_a %.6g, of damping and friction %.6g, of the weights %.6g\n", serial_work_ja,
+                serial_work_diss, serial.scalars[2]);
   EXPECT_LT(serial_work_diss, -0.1);
   EXPECT_NE(serial_work_ja, 0.0);
+  EXPECT_NE(serial.scalars[2], 0.0);
 }
 
 }    // namespace

@@ -91,6 +91,7 @@ struct Snapshot {
   std::string pair_style;
   std::vector<double> x, v, angmom;
   double work_ja = 0, work_diss = 0;
+  double work_weights = 0;    // 3d styles (their third extra quantity)
   double pe = 0, press = 0;
   std::vector<double> per_atom_sums;    // energy, stress xx, yy, xy summed over atoms
 };
@@ -104,6 +105,7 @@ Snapshot take_snapshot(LammpsSession &s, bool per_atom)
   snap.angmom = s.gather_by_id("angmom");
   snap.work_ja = s.compute_vector("wp", 0);
   snap.work_diss = s.compute_vector("wp", 1);
+  if (s.lmp->force->pair->nextra > 2) snap.work_weights = s.compute_vector("wp", 2);
   snap.pe = s.thermo("pe");
   snap.press = s.thermo("press");
   if (per_atom)
@@ -148,7 +150,7 @@ void broadcast(Snapshot &snap, const Snapshot &shape)
     vec.first->resize(vec.second);
     MPI_Bcast(vec.first->data(), static_cast<int>(vec.second), MPI_DOUBLE, 0, MPI_COMM_WORLD);
   }
-  for (double *value : {&snap.work_ja, &snap.work_diss, &snap.pe, &snap.press})
+  for (double *value : {&snap.work_ja, &snap.work_diss, &snap.work_weights, &snap.pe, &snap.press})
     MPI_Bcast(value, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
 }
 
@@ -191,6 +193,7 @@ void expect_same(const Snapshot &omp, Snapshot serial, const std::string &what)
   EXPECT_EQ(bad, 0) << what << ": atoms whose state differs";
   EXPECT_PRED2(near, omp.work_ja, serial.work_ja) << what << ": work of the j_a scaling";
   EXPECT_PRED2(near, omp.work_diss, serial.work_diss) << what << ": work of damping and friction";
+  EXPECT_PRED2(near, omp.work_weights, serial.work_weights) << what << ": work of the weights";
   EXPECT_PRED2(near, omp.pe, serial.pe) << what << ": pe";
   EXPECT_PRED2(near, omp.press, serial.press) << what << ": press (f.r virial)";
   ASSERT_EQ(omp.per_atom_sums.size(), serial.per_atom_sums.size());

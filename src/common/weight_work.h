@@ -1,0 +1,122 @@
+// The work of the contact weights (layer 2: plain C++, no LAMMPS, no
+// allocation), for the energy balance of the 3d styles.
+//
+// Why: a 3d contact k acts with the force w_k F_k, F_k = -grad E_k, where
+// E_k is the energy of the contact per unit weight and w_k <= 1 its weight
+// (polyhedron_contacts.h). The pair's reported energy is sum_k w_k E_k. As
+// the bodies move, d(w_k E_k) = w_k dE_k + E_k dw_k; the forces do the
+// work -sum_k w_k dE_k only, so sum_k E_k dw_k is energy that the weights
+// add (or take) without any force doing it. The weights are built from
+// dozens of angles and distances; the force is w F, as seeds/001 says, not
+// -grad(w E). Instead the styles book the part that the weights add, per
+// contact and step by the trapezoidal rule,
+//
+//   W_w += 1/2 (E_k(n) + E_k(n+1)) (w_k(n+1) - w_k(n)),
+//
+// so that KE + PE - W_ja - W_diss - W_w is constant up to the O(dt^2) of
+// the integrator, as for the 2d style: the balance still checks the forces
+// against the energy (the w dE part), and W_w shows how much the weights
+// add. (Exactly: w1 E1 - w0 E0 = (w1 - w0)(E0 + E1)/2 + (E1 - E0)(w0 + w1)/2.)
+//
+// To pair a contact at step n+1 with itself at step n, the pair keeps a
+// record of its weighted contacts in its history (kWeightRecordSize values
+// after the friction spring): the candidates' keys (WeightLedger: the
+// features, which do not change while the contact changes kind or merges
+// with another one), weights and energies per unit weight. A contact not
+// in the record has appeared: its old weight is 0 and its old energy is
+// taken as its new one (contacts appear at the cutoff, where E = 0, or
+// with w = 0); one in the record but not found again has vanished, with
+// the same rule the other way round. Keys are stored as seen from the body
+// with the lower atom ID (`swapped`: body i has the higher one), because
+// the host may find the pair the other way round after a rebuild of the
+// neighbour lists.
+//
+// Limit: the record holds kWeightRecordContacts candidates; a pair with
+// more (rare: two faces of many-sided bodies flat on each other) loses the
+// rest, whose weight changes are then booked as if they appeared each
+// step.
+#ifndef BODY_DEM_WEIGHT_WORK_H
+#define BODY_DEM_WEIGHT_WORK_H
+
+#include "contact.h"
+
+namespace body_dem {
+
+constexpr int kWeightRecordContacts = 24;
+// values per pair in the history: the count, then (key, weight, energy) per candidate
+constexpr int kWeightRecordSize = 1 + 3 * kWeightRecordContacts;
+
+// The pair's record of its weighted contacts in its history; values ==
+// nullptr: none kept.
+struct WeightRecordRef {
+  double *values = nullptr;
+  bool swapped = false;    // body i has the higher atom ID
+};
+
+// Key of a candidate as seen from the body with the lower atom ID.
+template <class SwapKey> inline double canonical_key(double key, bool swapped, SwapKey swap_key)
+{
+  return swapped ? swap_key(key) : key;
+}
+
+// Books the change of the weights since the record was written and writes
+// this step's record. ledger: this step's candidates (weights w(n+1));
+// unit_energy[c]: energy per unit weight of output contact c; record: the
+// pair's record (values as above, count 0 when empty). book: false when no
+// time passes (the setup of a run, a minimization): the record is renewed
+// and nothing booked. Returns the work W_w of the step.
+template <int Capacity, class SwapKey>
+inline double update_weight_record(const WeightLedger<Capacity> &ledger, const double *unit_energy, bool swapped,
+                                   SwapKey swap_key, bool book, double *record)
+{
+  const int old_count = static_cast<int>(record[0]);
+  double work = 0.0;
+  if (book) {
+    unsigned matched = 0;    // bit m: old entry m was found again (kWeightRecordContacts <= 32)
+    for (int k = 0; k < ledger.size; ++k) {
+      const double key = canonical_key(ledger[k].key, swapped, swap_key);
+      const double w_new = ledger[k].weight;
+      const double e_new = unit_energy[ledger[k].contact];
+      double w_old = 0.0, e_old = e_new;    // appeared: see above
+      for (int m = 0; m < old_count; ++m) {
+        const double *entry = record + 1 + 3 * m;
+        if (entry[0] != key) continue;
+        w_old = entry[1];
+        e_old = entry[2];
+        matched |= 1u << m;
+        break;
+      }
+      work += 0.5 * (e_old + e_new) * (w_new - w_old);
+    }
+    for (int m = 0; m < old_count; ++m) {
+      if (matched & (1u << m)) continue;
+      const double *entry = record + 1 + 3 * m;
+      work -= entry[2] * entry[1];    // vanished: w -> 0 at the energy it had
+    }
+  }
+  const int count = ledger.size < kWeightRecordContacts ? ledger.size : kWeightRecordContacts;
+  for (int k = 0; k < count; ++k) {
+    double *entry = record + 1 + 3 * k;
+    entry[0] = canonical_key(ledger[k].key, swapped, swap_key);
+    entry[1] = ledger[k].weight;
+    entry[2] = unit_energy[ledger[k].contact];
+  }
+  record[0] = count;
+  return work;
+}
+
+// The pair has no contact any more (out of reach): all recorded contacts
+// vanish. Returns the work booked (see above); empties the record.
+inline double clear_weight_record(bool book, double *record)
+{
+  const int old_count = static_cast<int>(record[0]);
+  double work = 0.0;
+  if (book)
+    for (int m = 0; m < old_count; ++m) work -= record[1 + 3 * m + 2] * record[1 + 3 * m + 1];
+  record[0] = 0.0;
+  return work;
+}
+
+}    // namespace body_dem
+
+#endif

@@ -1,0 +1,104 @@
+// The work of the contact weights (weight_work.h, layer 2): the booking
+// rule per contact and step, checked against values worked out by hand.
+#include "weight_work.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+using body_dem::kWeightRecordSize;
+using body_dem::update_weight_record;
+using body_dem::WeightLedger;
+
+namespace {
+
+using Ledger = WeightLedger<8>;
+
+// Keys as the caller names them; `swapped` adds 1000 (an involution is not
+// needed to test the bookkeeping).
+double shifted(double key) { return key + 1000.0; }
+
+std::vector<double> empty_record() { return std::vector<double>(kWeightRecordSize, 0.0); }
+
+}    // namespace
+
+TEST(WeightWork, MatchedAppearedAndVanishedContacts)
+{
+  // Step 1 records keys 10 (w 0.5, E 2) and 20 (w 0.4, E 3), booking
+  // nothing (book = false: the setup of a run).
+  std::vector<double> record = empty_record();
+  Ledger first;
+  first.add(10, 0.5, 0);
+  first.add(20, 0.4, 1);
+  const double e1[] = {2.0, 3.0};
+  EXPECT_EQ(update_weight_record(first, e1, false, shifted, false, record.data()), 0.0);
+  EXPECT_EQ(record[0], 2.0);
+  // Step 2: key 10 again with w 0.7, E 4: 1/2 (2 + 4)(0.7 - 0.5) = 0.6;
+  // key 30 appears with w 0.3, E 1: its old energy is taken as 1,
+  // 1/2 (1 + 1)(0.3 - 0) = 0.3; key 20 vanished: -3 * 0.4 = -1.2.
+  // Total -0.3.
+  Ledger second;
+  second.add(10, 0.7, 0);
+  second.add(30, 0.3, 1);
+  const double e2[] = {4.0, 1.0};
+  EXPECT_NEAR(update_weight_record(second, e2, false, shifted, true, record.data()), -0.3, 1e-15);
+  // the record now holds step 2: (10, 0.7, 4), (30, 0.3, 1)
+  EXPECT_EQ(record[0], 2.0);
+  EXPECT_EQ(record[1], 10.0);
+  EXPECT_EQ(record[2], 0.7);
+  EXPECT_EQ(record[3], 4.0);
+  EXPECT_EQ(record[4], 30.0);
+  // Step 3: nothing changed: no work.
+  EXPECT_EQ(update_weight_record(second, e2, false, shifted, true, record.data()), 0.0);
+  // Out of reach: both vanish, -(4 * 0.7 + 1 * 0.3) = -3.1, record empty.
+  EXPECT_NEAR(body_dem::clear_weight_record(true, record.data()), -3.1, 1e-15);
+  EXPECT_EQ(record[0], 0.0);
+}
+
+TEST(WeightWork, CandidatesSharingAContactUseItsEnergy)
+{
+  // Two candidates stored in the same contact 0 (E 2), one in contact 1
+  // (E 5): their energies are those of the contacts they are stored in.
+  std::vector<double> record = empty_record();
+  Ledger first;
+  first.add(1, 0.5, 0);
+  first.add(2, 0.5, 0);
+  first.add(3, 1.0, 1);
+  const double e[] = {2.0, 5.0};
+  update_weight_record(first, e, false, shifted, false, record.data());
+  Ledger second;
+  second.add(1, 0.25, 0);
+  second.add(2, 0.75, 0);
+  second.add(3, 1.0, 1);
+  // 1/2 (2 + 2)(0.25 - 0.5) + 1/2 (2 + 2)(0.75 - 0.5) + 0 = 0
+  EXPECT_NEAR(update_weight_record(second, e, false, shifted, true, record.data()), 0.0, 1e-15);
+}
+
+TEST(WeightWork, SwappedPairsStoreTheKeysOfTheOtherSide)
+{
+  // Written by the pair seen one way (swapped: keys shifted), read back by
+  // the pair seen the other way (not swapped, keys already shifted): the
+  // contact is found again and only its weight change is booked.
+  std::vector<double> record = empty_record();
+  Ledger seen_swapped;
+  seen_swapped.add(7, 0.5, 0);
+  const double e[] = {2.0};
+  update_weight_record(seen_swapped, e, true, shifted, false, record.data());
+  EXPECT_EQ(record[1], 1007.0);
+  Ledger seen_straight;
+  seen_straight.add(1007, 0.6, 0);
+  EXPECT_NEAR(update_weight_record(seen_straight, e, false, shifted, true, record.data()), 2.0 * 0.1, 1e-15);
+}
+
+TEST(WeightWork, RecordKeepsAtMostItsCapacity)
+{
+  // A ledger with more candidates than the record holds: the first
+  // kWeightRecordContacts are kept, the count says so.
+  WeightLedger<64> many;
+  std::vector<double> e(64, 1.0);
+  for (int k = 0; k < 40; ++k) many.add(k, 0.5, k);
+  std::vector<double> record = empty_record();
+  update_weight_record(many, e.data(), false, shifted, false, record.data());
+  EXPECT_EQ(record[0], static_cast<double>(body_dem::kWeightRecordContacts));
+  EXPECT_EQ(record[1 + 3 * (body_dem::kWeightRecordContacts - 1)], body_dem::kWeightRecordContacts - 1.0);
+}
