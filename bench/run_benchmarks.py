@@ -18,6 +18,11 @@ Groups of cases (--only, comma-separated; all by default):
   spheres  2016 settled spheres: the host's pair_style granular (atom_style
            sphere) vs one-vertex bodies in body/rounded/polyhedron/granular,
            the same contact models.
+  scale    the settled heap laid out 10 x 5 times side by side (100,800
+           bodies, bench/in.bench_scale3d) against the heap itself (2016
+           bodies, the same input), body/rounded/polyhedron/granular on 2
+           MPI ranks: time per body and step, memory per body (the largest
+           resident size of a rank, times the ranks, over the bodies).
   omp      the /omp variants (picked by -sf omp from the same input) with 1
            and 2 threads, and 1 vs 2 MPI ranks, on the 2d packing and the
            heap; the configurations of a case are run alternately, so that
@@ -27,7 +32,7 @@ Groups of cases (--only, comma-separated; all by default):
 The packings are made once (by the settle inputs in bench/) and kept in
 the work folder (default <build>/bench-work); delete them to remake them.
 
-usage: bench/run_benchmarks.py [--build build] [--only polygon,heap,spheres,omp]
+usage: bench/run_benchmarks.py [--build build] [--only polygon,heap,spheres,scale,omp]
            [--repeat 3] [--steps 1000] [--heap-steps 200] [--host-heap-steps 20]
 """
 import argparse
@@ -51,8 +56,11 @@ class LammpsFailed(RuntimeError):
         self.crashed = crashed
 
 
-def run_lammps(lmp, args, cwd, nprocs=1, threads=1, env_extra=None):
-    cmd = [lmp, "-log", "none", "-echo", "none", "-nocite"] + args
+def run_lammps(lmp, args, cwd, nprocs=1, threads=1, env_extra=None, wrapper=()):
+    """Runs LAMMPS (under mpirun for nprocs > 1; `wrapper`: a command that
+    runs each rank, e.g. /usr/bin/time) and returns its output (stdout,
+    then stderr)."""
+    cmd = list(wrapper) + [lmp, "-log", "none", "-echo", "none", "-nocite"] + args
     if nprocs > 1:
         cmd = ["mpirun", "-np", str(nprocs), "--oversubscribe"] + cmd
         if os.geteuid() == 0:
@@ -66,7 +74,7 @@ def run_lammps(lmp, args, cwd, nprocs=1, threads=1, env_extra=None):
         # a signal: negative return code, or 128 + signal from a shell or mpirun
         crashed = out.returncode < 0 or out.returncode > 128 or "signal" in out.stderr.lower()
         raise LammpsFailed(f"LAMMPS failed (exit status {out.returncode}): " + " ".join(cmd), crashed)
-    return out.stdout
+    return out.stdout + out.stderr
 
 
 def steps_per_second(output):
@@ -298,6 +306,78 @@ def sphere_cases(lmp, plugin, work, opts):
             (case, "package body/rounded/polyhedron/granular, one-vertex spheres", pkg, baseline)]
 
 
+# --- scale: returns rows (bodies, steps/s list, time per body-step, memory per body)
+
+SCALE_LAYOUTS = ((1, 1), (10, 5))     # copies of the 2016-body heap along x and y
+TIME_COMMAND = "/usr/bin/time"        # GNU time: the largest resident size of each rank
+
+
+def scale_cases(lmp, plugin, work, opts):
+    """The heap and 50 copies of it side by side, on 2 MPI ranks, run
+    alternately (one warm-up each, then `repeat` rounds). The time per body
+    and step is the wall time of a step over the number of bodies; the
+    memory per body is the largest resident set size of one rank (GNU
+    time's %M around each rank), times the 2 ranks, over the bodies. (The
+    host's own 'Per MPI rank memory allocation' is not used: after
+    replicate it reports nonsense for body atoms in this LAMMPS.)"""
+    packing = ensure_heap_packing(lmp, plugin, work)
+    ranks = 2
+    wrapper = [TIME_COMMAND, "-f", "maxrss_kb %M"] if os.path.exists(TIME_COMMAND) else []
+    configs = []
+    for nx, ny in SCALE_LAYOUTS:
+        bodies = 2016 * nx * ny
+        steps = max(10, min(200, 2000000 // bodies))    # about the same wall time per run
+        args = ["-in", os.path.join(HERE, "in.bench_scale3d"), "-var", "data", packing,
+                "-var", "nx", str(nx), "-var", "ny", str(ny), "-var", "nsteps", str(steps),
+                "-var", "load", f"plugin load {plugin}"]
+        configs.append((bodies, steps, args))
+    print(f"scale: the settled heap and {SCALE_LAYOUTS[-1][0]} x {SCALE_LAYOUTS[-1][1]} copies of it, "
+          f"body/rounded/polyhedron/granular, {ranks} MPI ranks:", flush=True)
+    rates = {b: [] for b, _, _ in configs}
+    rss = {b: [] for b, _, _ in configs}
+    try:
+        for rnd in range(opts.repeat + 1):    # round 0: warm-up
+            for bodies, steps, args in configs:
+                out = run_lammps(lmp, args, work, nprocs=ranks, wrapper=wrapper)
+                if rnd == 0:
+                    continue
+                rates[bodies].append(steps_per_second(out))
+                per_rank = [int(k) for k in re.findall(r"^maxrss_kb (\d+)", out, re.M)]
+                if per_rank:
+                    rss[bodies].append(max(per_rank))
+    except RuntimeError as e:
+        print(f"  {failure(e).upper()} ({e})", flush=True)
+        return [(b, failure(e), None, None) for b, _, _ in configs]
+    rows = []
+    for bodies, steps, _ in configs:
+        med = statistics.median(rates[bodies])
+        per_body_step = 1e6 / (med * bodies)    # microseconds of wall time
+        memory = ranks * max(rss[bodies]) / bodies if rss[bodies] else None    # KB
+        mem_text = f"{memory:.1f} KB/body" if memory is not None else "memory n/a (no GNU time)"
+        print(f"  {bodies:7d} bodies, {steps} steps: {med:8.2f} steps/s, {per_body_step:.3f} us per body-step, "
+              f"{mem_text}", flush=True)
+        rows.append((bodies, rates[bodies], per_body_step, memory))
+    return rows
+
+
+def print_scale_table(rows):
+    print()
+    print("Scale: body/rounded/polyhedron/granular on 2 MPI ranks; time per body-step = wall time of a")
+    print("step / bodies; memory = largest resident size of a rank x 2 / bodies")
+    print("| bodies | median steps/s | min-max | us per body-step | memory per body (KB) | time per body-step / smallest |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    first = None
+    for bodies, rates, per_body_step, memory in rows:
+        if not isinstance(rates, list):
+            print(f"| {bodies} | {rates} | - | - | - | - |")
+            continue
+        first = first or per_body_step
+        mem = f"{memory:.1f}" if memory is not None else "n/a"
+        print(f"| {bodies} | {statistics.median(rates):.2f} | {min(rates):.2f}-{max(rates):.2f} | "
+              f"{per_body_step:.3f} | {mem} | {per_body_step / first:.2f} |")
+    print(load_average() + " at the end of the table")
+
+
 # --- parallel cases: each returns rows (case, style, MPI ranks, threads, rates)
 
 def omp_marker(style):
@@ -412,7 +492,7 @@ def print_omp_table(rows):
           "numbers mean little)")
 
 
-def print_bars(rows, prows):
+def print_bars(rows, prows, srows=()):
     """The ratios that issue 7's bars are stated in, from the rows above."""
     med = {}
     for case, style, rates, _ in rows:
@@ -471,6 +551,10 @@ def print_bars(rows, prows):
     prefix = {"polygon": ("2d pour, 2000 squares, dense", "2d packing, 2000 squares, settled"),
               "heap": (HEAP_CASE,), "spheres": (SPHERE_CASE,), "2d": ("2d packing, 2000 squares, settled, history",)}
     lines = [l for l in lines if any(c in ran for c in prefix[l[0].split(":")[0]])]
+    timed = [r for r in srows if r[2] is not None]
+    if len(timed) >= 2:
+        lines.append((f"scale: time per body-step, {timed[-1][0]} / {timed[0][0]} bodies (2 ranks)",
+                      f"{timed[-1][2] / timed[0][2]:.2f}", "<= 1.3"))
     if not lines:
         return
     print()
@@ -494,7 +578,7 @@ def describe_machine():
     return f"{cpu}, {os.cpu_count()} cores, {load_average()}"
 
 
-GROUPS = ("polygon", "heap", "spheres", "omp")
+GROUPS = ("polygon", "heap", "spheres", "scale", "omp")
 
 
 def main():
@@ -544,12 +628,16 @@ def main():
         rows += sphere_cases(lmp, plugin, work, opts)
     if rows:
         print_table(rows)
+    scale_rows = []
+    if "scale" in groups:
+        scale_rows = scale_cases(lmp, plugin, work, opts)
+        print_scale_table(scale_rows)
     omp_rows = []
     if "omp" in groups:
         for cases in OMP_CASES:
             omp_rows += cases(lmp, plugin, work, opts)
         print_omp_table(omp_rows)
-    print_bars(rows, omp_rows)
+    print_bars(rows, omp_rows, scale_rows)
     print(f"\nbench: done in {time.time() - start:.0f} s")
 
 

@@ -22,6 +22,7 @@ packages=(
   googletest libgtest-dev libgmock-dev
   libpng-dev libjpeg-dev zlib1g-dev
   python3 python3-numpy python3-matplotlib
+  time
   lammps
 )
 
