@@ -13,6 +13,7 @@
 #include "fix_wall_body_polygon.h"
 #include "pair_body_rounded_polygon.h"
 #ifdef BODY_DEM_WITH_OPENMP
+#include "fix_nve_body_omp.h"
 #include "pair_body_rounded_polygon_omp.h"
 #include "pair_body_rounded_polyhedron_granular_omp.h"
 #include "pair_body_rounded_polyhedron_omp.h"
@@ -64,6 +65,8 @@ const StyleEntry kStyles[] = {
     {"pair", "body/rounded/polyhedron/granular/omp",
      "pair style body/rounded/polyhedron/granular/omp (OpenMP threads)",
      &create_pair<PairBodyRoundedPolyhedronGranularOMP>, nullptr},
+    {"fix", "nve/body/omp", "fix nve/body/omp (the host's nve/body in OpenMP threads)", nullptr,
+     &create_fix<FixNVEBodyOMP>},
 #endif
     {"pair", "body/rounded/polyhedron", "pair style body/rounded/polyhedron (3d rounded polyhedra)",
      &create_pair<PairBodyRoundedPolyhedronDEM>, nullptr},

@@ -1,13 +1,17 @@
 // The /omp variants (TESTING.md layer 5): `-sf omp` and `suffix omp` pick
-// body/rounded/polygon/omp from an unchanged input, and with 1, 2 and 4
+// body/rounded/polygon/omp from an unchanged input (and fix nve/body/omp,
+// which must equal the host's fix nve/body bitwise), and with 1, 2 and 4
 // OpenMP threads it gives the serial style's trajectory, energy, virial
 // (global and per atom) and work accumulators to round-off. ctest runs
 // this program alone and under mpirun -np 2 (threads and ranks combined);
 // the reference is always the serial style on rank 0 alone.
 #include "lammps_session.h"
+#include "polyhedron_data.h"
 
 #include "force.h"
+#include "fix.h"
 #include "lammps.h"
+#include "modify.h"
 #include "pair.h"
 
 #include <gtest/gtest.h>
@@ -310,4 +314,68 @@ TEST(OmpEquivalence, PolyhedronGasWithHistoryAndCohesion)
 TEST(OmpEquivalence, GranularHeapWithWalls)
 {
   expect_threads_match_serial(Case::granular_heap, "granular heap");
+}
+
+// ---------------------------------------------------------------------------
+// fix nve/body/omp: the host's fix nve/body in threads.
+
+namespace {
+
+// The 3d gas of the MPI tests (64 cubes and tetrahedra turning and
+// colliding) for 500 steps with the serial pair style and `integrator`;
+// returns x, v and angmom of all atoms (by ID).
+std::vector<double> gas_with_integrator(const std::vector<std::string> &args, const std::string &integrator)
+{
+  body_dem_test::write_polyhedron_gas("omp_nve_gas.data", 7, 0.2);
+  LammpsSession s(args);
+  s.load_plugin();
+  s.commands(body_dem_test::polyhedron_setup_commands("omp_nve_gas.data"));
+  s.commands("pair_style body/rounded/polyhedron 5.0 2.0 0.3 0.5 0.05 history\npair_coeff * * 2000.0 5.0\n"
+             "neighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\ntimestep 0.001\n"
+             "fix integrate all " + integrator + "\nrun 500\n");
+  std::vector<double> state = s.gather_by_id("x");
+  for (const char *what : {"v", "angmom"}) {
+    const std::vector<double> more = s.gather_by_id(what);
+    state.insert(state.end(), more.begin(), more.end());
+  }
+  return state;
+}
+
+}    // namespace
+
+TEST(OmpVariant, SuffixPicksFixNveBodyOmp)
+{
+  LammpsSession s(omp_args(2));
+  s.load_plugin();
+  s.commands(gas_setup());
+  s.command("fix integrate all nve/body");
+  EXPECT_STREQ(s.lmp->modify->fix[s.lmp->modify->find_fix("integrate")]->style, "nve/body/omp");
+}
+
+TEST(FixNveBodyOmp, EqualsTheHostsFixNveBodyBitwise)
+{
+  // Each body is integrated on its own, with the host's own functions in
+  // the host's order of operations: with 2 or 4 threads the state after
+  // 500 steps of colliding, turning bodies must be the host's to the last
+  // bit (any difference, e.g. a body integrated twice or not at all, or
+  // another order of operations, grows through the collisions).
+  const std::vector<double> host = gas_with_integrator({}, "nve/body");
+  for (int threads : {2, 4}) {
+    const std::vector<double> omp =
+        gas_with_integrator({"-pk", "omp", std::to_string(threads)}, "nve/body/omp");
+    ASSERT_EQ(omp.size(), host.size());
+    int differing = 0;
+    for (size_t k = 0; k < host.size(); ++k)
+      if (omp[k] != host[k]) differing++;
+    EXPECT_EQ(differing, 0) << threads << " threads: values that differ from fix nve/body";
+  }
+}
+
+TEST(FixNveBodyOmp, RequiresBodies)
+{
+  LammpsSession s(omp_args(2));
+  s.load_plugin();
+  s.commands("units lj\natom_style sphere\nregion box block 0 4 0 4 0 4\ncreate_box 1 box\n"
+             "create_atoms 1 single 1 1 1\nfix integrate all nve/body/omp\n");
+  EXPECT_LAMMPS_ERROR(s, "run 0", "fix nve/body/omp: requires atom_style body");
 }
