@@ -589,6 +589,30 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
   const double dmax = r_sum + cutoff;
   if (dmax < 0.0) return 0;
 
+  // Two spheres: the one contact of their centres, with weight 1 (no
+  // crossing, precedence or merging can apply), without the setup below.
+  // The same numbers as the general rules give (a vertex of i against the
+  // one vertex of j), which the geometry tests check.
+  if (bi.nvertices == 1 && bj.nvertices == 1) {
+    const Vec3 &vi = bi.vertices[0], &vj = bj.vertices[0];
+    const double d2 = norm2(vi - vj);
+    if (d2 > dmax * dmax) return 0;
+    const double d = std::sqrt(d2);
+    Contact c;
+    c.kind_i = c.kind_j = FeatureKind::vertex;
+    c.index_i = c.index_j = 0;
+    c.on_i = vi;
+    c.on_j = vj;
+    c.normal = d > 0.0 ? -((vi - vj) * (1.0 / d)) : Vec3{0.0, 0.0, 1.0};
+    c.delta_n = d - r_sum;
+    c.weight = 1.0;
+    c.ja_factor = 1.0;
+    c.point = contact_point(c.on_i, c.normal, bi.rounded_radius, c.delta_n);
+    out.add(c);
+    if (ledger) ledger->add(kSphereSphereContactKey, 1.0, 0);
+    return 1;
+  }
+
   CandidateInfo info[kMaxPolyhedronContacts];
   const auto add = [&](const Contact &c, const CandidateInfo &ci) {
     if (out.add(c)) info[out.size - 1] = ci;

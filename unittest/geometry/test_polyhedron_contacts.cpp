@@ -390,6 +390,14 @@ TEST(PolyhedronContacts, SphereOnSphere)
   // contact point on_i + n (0.25 + 0.0625): (0.1875, 0.25, 0)
   expect_vec_near(l[0].point, {0.1875, 0.25, 0});
   EXPECT_EQ(contacts_of(sphere({0, 0, 0}, 0.25), sphere({0.3, 0.4, 0}, 0.125), 0.0).size, 0);
+  // seen from the other sphere: the same contact, normal reversed
+  const auto m = contacts_of(sphere({0.3, 0.4, 0}, 0.125), sphere({0, 0, 0}, 0.25), 0.125);
+  ASSERT_EQ(m.size, 1);
+  expect_contact(find_contact(m, V, 0, V, 0), {0.3, 0.4, 0}, {0, 0, 0}, {-0.6, -0.8, 0}, 0.125, 1.0);
+  // coincident centres: delta_n = -(r_i + r_j), the normal falls back to +z
+  const auto c = contacts_of(sphere({1, 1, 1}, 0.25), sphere({1, 1, 1}, 0.125));
+  ASSERT_EQ(c.size, 1);
+  expect_contact(find_contact(c, V, 0, V, 0), {1, 1, 1}, {1, 1, 1}, {0, 0, 1}, -0.375, 1.0);
 }
 
 TEST(PolyhedronContacts, SphereInsideCubeIsPushedOutThroughNearestPlane)
