@@ -22,6 +22,8 @@
 #include "fix_wall_body_polyhedron.h"
 #include "pair_body_rounded_polyhedron_granular.h"
 #include "fix_wall_body_polyhedron_granular.h"
+#include "bond_bpm_parallel.h"
+#include "compute_nbond_broken.h"
 
 using namespace LAMMPS_NS;
 
@@ -38,6 +40,18 @@ template <class PairStyle> void *create_pair(void *lmp)
 template <class FixStyle> void *create_fix(void *lmp, int narg, char **arg)
 {
   return new FixStyle(static_cast<LAMMPS *>(lmp), narg, arg);
+}
+
+// Bond styles are made like pair styles, computes like fixes: the
+// make_pair and make_fix fields below hold them by that signature.
+template <class BondStyle> void *create_bond(void *lmp)
+{
+  return new BondStyle(static_cast<LAMMPS *>(lmp));
+}
+
+template <class ComputeStyle> void *create_compute(void *lmp, int narg, char **arg)
+{
+  return new ComputeStyle(static_cast<LAMMPS *>(lmp), narg, arg);
 }
 
 struct StyleEntry {
@@ -78,6 +92,11 @@ const StyleEntry kStyles[] = {
     {"fix", "wall/body/polyhedron/granular",
      "fix wall/body/polyhedron/granular (walls with the granular contact models)", nullptr,
      &create_fix<FixWallBodyPolyhedronGranular>},
+    // the bonded particle model (src/BPM_PARALLEL)
+    {"bond", "bpm/parallel", "bond style bpm/parallel (parallel bonds between spheres, with breakage)",
+     &create_bond<BondBPMParallel>, nullptr},
+    {"compute", "nbond/broken", "compute nbond/broken (bonds broken by bond style bpm/parallel)", nullptr,
+     &create_compute<ComputeNBondBroken>},
 };
 
 }    // namespace

@@ -131,19 +131,6 @@ inline Vec3 linear_friction_force(const LinearContactCoeffs &c, double delta_n, 
   return capped_friction_force(c.mu * c.k_n * std::fabs(delta_n), c.c_t, v_t);
 }
 
-// Luding (2008), Eq. 17: rotate xi into the plane perpendicular to the
-// unit normal n, keeping its magnitude:
-//   xi <- (xi - (xi.n) n) |xi| / |xi - (xi.n) n|
-// and xi <- 0 when the projection vanishes (xi parallel to n).
-inline void rotate_into_tangent_plane(Vec3 &xi, const Vec3 &n)
-{
-  const double mag = norm(xi);
-  if (mag <= 0.0) return;
-  const Vec3 proj = tangential_part(xi, n);
-  const double pmag = norm(proj);
-  xi = pmag > 0.0 ? proj * (mag / pmag) : Vec3{};
-}
-
 struct TangentialSpringResult {
   Vec3 force;              // acts on body j (its negative on body i)
   bool sliding = false;    // the spring force was capped at F_max

@@ -45,6 +45,21 @@ inline Vec3 normalized_or_zero(const Vec3 &a)
 // Component of a perpendicular to the unit vector n.
 inline Vec3 tangential_part(const Vec3 &a, const Vec3 &n) { return a - n * dot(a, n); }
 
+// Luding (2008), Eq. 17: rotate xi into the plane perpendicular to the
+// unit normal n, keeping its magnitude:
+//   xi <- (xi - (xi.n) n) |xi| / |xi - (xi.n) n|
+// and xi <- 0 when the projection vanishes (xi parallel to n). Used for
+// every tangential displacement kept per pair (friction springs, the
+// tangential adhesion) as the contact normal turns.
+inline void rotate_into_tangent_plane(Vec3 &xi, const Vec3 &n)
+{
+  const double mag = norm(xi);
+  if (mag <= 0.0) return;
+  const Vec3 proj = tangential_part(xi, n);
+  const double pmag = norm(proj);
+  xi = pmag > 0.0 ? proj * (mag / pmag) : Vec3{};
+}
+
 }    // namespace body_dem
 
 #endif

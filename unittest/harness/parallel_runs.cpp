@@ -1,5 +1,10 @@
 #include "parallel_runs.h"
 
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
 namespace body_dem_test {
 
 RunState atom_state(LammpsSession &session)
@@ -35,6 +40,25 @@ SerialAndParallel run_alone_and_together(const std::function<RunState(MPI_Comm)>
   result.parallel = run(MPI_COMM_WORLD);
   broadcast_from_rank0(result.serial, result.parallel);
   return result;
+}
+
+double expect_same_atoms(const RunState &serial, const RunState &parallel, const std::array<double, 3> &period,
+                         double tol)
+{
+  EXPECT_EQ(parallel.x.size(), serial.x.size());
+  double largest = 0.0;
+  const size_t n = std::min(parallel.x.size(), serial.x.size());
+  for (size_t k = 0; k < n; ++k) {
+    double dx = parallel.x[k] - serial.x[k];
+    const double length = period[k % 3];
+    if (length > 0.0) dx -= length * std::round(dx / length);
+    largest = std::max({largest, std::fabs(dx), std::fabs(parallel.v[k] - serial.v[k])});
+    EXPECT_NEAR(dx, 0.0, tol) << "x of atom " << k / 3 + 1;
+    EXPECT_NEAR(parallel.v[k], serial.v[k], tol) << "v of atom " << k / 3 + 1;
+    if (k < serial.angmom.size() && k < parallel.angmom.size())
+      EXPECT_NEAR(parallel.angmom[k], serial.angmom[k], tol) << "angmom of atom " << k / 3 + 1;
+  }
+  return largest;
 }
 
 }    // namespace body_dem_test

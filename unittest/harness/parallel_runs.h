@@ -8,6 +8,7 @@
 
 #include <mpi.h>
 
+#include <array>
 #include <functional>
 #include <string>
 #include <vector>
@@ -32,6 +33,14 @@ struct SerialAndParallel {
   RunState serial, parallel;
 };
 SerialAndParallel run_alone_and_together(const std::function<RunState(MPI_Comm)> &run);
+
+// Expects the parallel state to equal the serial one within tol, atom by
+// atom (failures name the atom): positions as differences unwrapped by
+// the box length of each periodic dimension (period[d] > 0; 0: not
+// periodic), velocities, and angular momenta where the states have them.
+// Returns the largest difference of a position or velocity.
+double expect_same_atoms(const RunState &serial, const RunState &parallel, const std::array<double, 3> &period,
+                         double tol);
 
 }    // namespace body_dem_test
 

@@ -73,13 +73,7 @@ void expect_same_trajectory(const std::string &pair_style)
   // seen with a stale orientation) shows up at the 1e-3 level or above.
   // Positions are compared as unwrapped differences in the periodic box.
   const double tol = 1e-9;
-  for (size_t k = 0; k < parallel.x.size(); ++k) {
-    double dx = parallel.x[k] - serial.x[k];
-    dx -= 8.0 * std::round(dx / 8.0);
-    EXPECT_NEAR(dx, 0.0, tol) << "x of atom " << k / 3 + 1;
-    EXPECT_NEAR(parallel.v[k], serial.v[k], tol) << "v of atom " << k / 3 + 1;
-    EXPECT_NEAR(parallel.angmom[k], serial.angmom[k], tol) << "angmom of atom " << k / 3 + 1;
-  }
+  body_dem_test::expect_same_atoms(serial, parallel, {8.0, 8.0, 8.0}, tol);
   EXPECT_NEAR(parallel.scalars[0], serial_work_ja, tol * std::fabs(serial_work_ja) + tol);
   EXPECT_NEAR(parallel.scalars[1], serial_work_diss, tol * std::fabs(serial_work_diss) + tol);
   EXPECT_NEAR(parallel.scalars[2], serial.scalars[2], tol * std::fabs(serial.scalars[2]) + tol);
