@@ -44,6 +44,33 @@ def rotate(m, p):
     return tuple(sum(m[r][c] * p[c] for c in range(3)) for r in range(3))
 
 
+def write_polyhedron_data(output, title, ntypes, box, bodies, rounded_diameter):
+    """Writes a data file of atom_style body rounded/polyhedron. box: (lo, hi)
+    per axis; bodies: (type, centre, mass, inertia about any axis, vertices
+    relative to the centre, edges, faces)."""
+    with open(output, "w") as out:
+        out.write(f"{title}\n\n")
+        out.write(f"{len(bodies)} atoms\n{len(bodies)} bodies\n{ntypes} atom types\n\n")
+        for (lo, hi), axis in zip(box, "xyz"):
+            out.write(f"{lo} {hi} {axis}lo {axis}hi\n")
+        out.write("\nAtoms # body\n\n")
+        for k, b in enumerate(bodies, 1):
+            out.write(f"{k} {b[0]} 1 {b[2]:.12g} {b[1][0]:.12g} {b[1][1]:.12g} {b[1][2]:.12g}\n")
+        out.write("\nBodies\n\n")
+        for k, b in enumerate(bodies, 1):
+            verts, edges, faces = b[4], b[5], b[6]
+            ndouble = 6 + 3 * len(verts) + 2 * len(edges) + 4 * len(faces) + 1
+            out.write(f"{k} 3 {ndouble}\n{len(verts)} {len(edges)} {len(faces)}\n")
+            out.write(f"{b[3]:.12g} {b[3]:.12g} {b[3]:.12g} 0 0 0\n")
+            for v in verts:
+                out.write(f"{v[0]:.12g} {v[1]:.12g} {v[2]:.12g}\n")
+            for e in edges:
+                out.write(f"{e[0]} {e[1]}\n")
+            for f in faces:
+                out.write(" ".join(str(c) for c in f) + "\n")
+            out.write(f"{rounded_diameter}\n")
+
+
 def main():
     n_side = int(sys.argv[1]) if len(sys.argv) > 1 else 6
     n_layers = int(sys.argv[2]) if len(sys.argv) > 2 else 8
@@ -72,26 +99,8 @@ def main():
 
     half = 0.5 * n_side * spacing + 8.0
     top = 1.5 + n_layers * spacing + 2.0
-    with open(output, "w") as out:
-        out.write("rounded cubes (type 1) and tetrahedra (type 2) above a floor, from make_heap3d.py\n\n")
-        out.write(f"{len(bodies)} atoms\n{len(bodies)} bodies\n2 atom types\n\n")
-        out.write(f"{-half} {half} xlo xhi\n{-half} {half} ylo yhi\n0.0 {top} zlo zhi\n\nAtoms # body\n\n")
-        for k, b in enumerate(bodies, 1):
-            out.write(f"{k} {b[0]} 1 {b[2]:.12g} {b[1][0]:.12g} {b[1][1]:.12g} {b[1][2]:.12g}\n")
-        out.write("\nBodies\n\n")
-        for k, b in enumerate(bodies, 1):
-            verts, edges, faces = b[4], b[5], b[6]
-            ndouble = 6 + 3 * len(verts) + 2 * len(edges) + 4 * len(faces) + 1
-            out.write(f"{k} 3 {ndouble}\n{len(verts)} {len(edges)} {len(faces)}\n")
-            out.write(f"{b[3]:.12g} {b[3]:.12g} {b[3]:.12g} 0 0 0\n")
-            for v in verts:
-                out.write(f"{v[0]:.12g} {v[1]:.12g} {v[2]:.12g}\n")
-            for e in edges:
-                out.write(f"{e[0]} {e[1]}\n")
-            for f in faces:
-                out.write(" ".join(str(c) for c in f) + "\n")
-            out.write(f"{rounded_diameter}\n")
-
+    write_polyhedron_data(output, "rounded cubes (type 1) and tetrahedra (type 2) above a floor, from make_heap3d.py",
+                          2, ((-half, half), (-half, half), (0.0, top)), bodies, rounded_diameter)
 
 if __name__ == "__main__":
     main()

@@ -55,7 +55,7 @@ void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
         body_dem::PolygonBodyFrames::transform_one(atom, avec, bptr, i, vertex_buffer.data(), shape, motion);
       },
       [&](int, const body_dem::PolygonShape &, body_dem::PolygonContactList &contacts,
-          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi) {
+          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double * /*style_values*/) {
         // As between two polygons: forces at the two contacts farthest apart.
         body_dem::keep_two_farthest_contacts(contacts);
         return body_dem::linear_pair_forces(contacts.data(), contacts.size, 1.0, body, wall, coeffs, settings,

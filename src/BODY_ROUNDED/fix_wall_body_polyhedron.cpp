@@ -50,7 +50,7 @@ void FixWallBodyPolyhedronDEM::post_force(int /*vflag*/)
         frames.transform(atom, i, shape, motion);
       },
       [&](int, const body_dem::PolyhedronShape &, body_dem::PolyhedronContactList &contacts,
-          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi) {
+          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double * /*style_values*/) {
         return body_dem::linear_pair_forces(contacts.data(), contacts.size, 1.0, body, wall, coeffs, settings,
                                             history ? &xi : nullptr);
       });

@@ -26,7 +26,11 @@ FixWallBodyPolyhedronGranular::FixWallBodyPolyhedronGranular(LAMMPS *lmp, int na
               "wallstyle (xplane, yplane, zplane or zcylinder)");
   model = PairBodyRoundedPolyhedronGranular::parse_model(lmp, command, iwall - 3, arg + 3);
   if (model.k_na > 0.0)
-    args.fail("cohesion is not supported for walls (the wall has no cohesive range)");
+    args.fail("cohesion is not supported for walls (the wall has no cohesive range); use adhesion");
+  // Vertices within dhat_a of the wall adhere to it; the state of the
+  // tangential adhesion is kept per body and wall, after the spring.
+  contact_range = model.adhesion_range();
+  if (model.uses_tangential_adhesion()) keep_wall_values(body_dem::kTangentialAdhesionValues);
   parse_walls(narg, arg, iwall);
 }
 
@@ -47,12 +51,19 @@ void FixWallBodyPolyhedronGranular::post_force(int /*vflag*/)
         frames.transform(atom, i, shape, motion);
       },
       [&](int i, const body_dem::PolyhedronShape &shape, body_dem::PolyhedronContactList &contacts,
-          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi) {
+          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double *style_values) {
         // The wall: no rounding (vertex-face contacts, R_eff = r of the
-        // body) and infinitely heavy (effective mass = the body's mass).
-        const body_dem::GranularLaw law{model, shape.rounded_radius, 0.0, rmass[i], 0.0};
-        return body_dem::granular_pair_forces(contacts.data(), contacts.size, 1.0, body, wall, law, settings,
-                                              history ? &xi : nullptr);
+        // body) and infinitely heavy (effective mass = the body's mass);
+        // contacts up to the adhesion's range.
+        const body_dem::GranularLaw law{model, shape.rounded_radius, 0.0, rmass[i], contact_range};
+        body_dem::PairResult r = body_dem::granular_pair_forces(contacts.data(), contacts.size, 1.0, body, wall, law,
+                                                                settings, history ? &xi : nullptr);
+        if (style_values) {
+          auto state = body_dem::TangentialAdhesionState::from(style_values);
+          body_dem::add_tangential_adhesion(contacts.data(), contacts.size, body, wall, law, settings, state, r);
+          state.to(style_values);
+        }
+        return r;
       });
 }
 

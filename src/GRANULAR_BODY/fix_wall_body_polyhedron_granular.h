@@ -5,7 +5,9 @@
    is flat and infinitely heavy: a vertex contact has R_eff = r of the
    body and the effective mass of the body.
      fix ID group wall/body/polyhedron/granular normal_model coeffs
-         tangential model coeffs [damping model] wallstyle args
+         tangential model coeffs [damping model]
+         [adhesion dhat_p dhat_a Y eps_c [tangential_adhesion eps_a mu_a]]
+         wallstyle args
          [wiggle dim amplitude period]
    Syntax of the walls, springs and outputs in fix_wall_body_base.h.
 ------------------------------------------------------------------------- */

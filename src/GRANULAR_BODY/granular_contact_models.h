@@ -48,10 +48,18 @@
 // Cohesion (Wang, not part of pair_style granular): F_c = -k_na (r_c -
 // delta_n) for delta_n <= r_c, scaled by j_a in overlap only, with the
 // energy -1/2 k_na (r_c - delta_n)^2, as in linear_contact_law.h.
+//
+// Adhesion (Fang et al., seeds/003; fang_adhesion.h), the alternative to
+// cohesion that derives from an energy: per contact the energy
+// A a(delta_n) with the contact area A = w pi R_eff^2 (w: the contact's
+// weight, applied by the caller like every part here), and the force
+// -A a'(delta_n); a(delta_n) = a(0) and no force in overlap. The
+// tangential adhesion acts once per pair (granular_pair_forces.h).
 #ifndef BODY_DEM_GRANULAR_CONTACT_MODELS_H
 #define BODY_DEM_GRANULAR_CONTACT_MODELS_H
 
 #include "contact.h"
+#include "fang_adhesion.h"
 #include "normal_force_parts.h"
 #include "vec3.h"
 
@@ -183,6 +191,9 @@ struct GranularTangentialForce {
 //   x_gamma_t  tangential damping scale (dimensionless)
 //   mu         friction coefficient
 //   k_na       cohesion strength (energy/distance^2), default 0
+//   adhesion, tangential_adhesion
+//              Fang's adhesion (fang_adhesion.h), default none; exclusive
+//              with cohesion (the parser enforces it)
 struct GranularPairModel {
   GranularNormalModel normal = GranularNormalModel::unset;
   GranularDampingModel damping = GranularDampingModel::velocity;
@@ -195,6 +206,8 @@ struct GranularPairModel {
   double x_gamma_t = 0.0;
   double mu = 0.0;
   double k_na = 0.0;
+  NormalAdhesion adhesion;
+  TangentialAdhesion tangential_adhesion;
 
   // ---- setters (parser independent). On error the model is unchanged.
 
@@ -235,6 +248,18 @@ struct GranularPairModel {
     k_na = kna;
     return GranularCoeffError::none;
   }
+
+  AdhesionCoeffError set_adhesion(double dhat_p, double dhat_a, double Y, double eps_c)
+  {
+    return adhesion.set(dhat_p, dhat_a, Y, eps_c);
+  }
+  AdhesionCoeffError set_tangential_adhesion(double eps_a, double mu_a)
+  {
+    return tangential_adhesion.set(eps_a, mu_a);
+  }
+  // Surface separation below which the adhesion acts (0 without).
+  double adhesion_range() const { return adhesion.enabled() ? adhesion.dhat_a : 0.0; }
+  bool uses_tangential_adhesion() const { return adhesion.enabled() && tangential_adhesion.enabled(); }
 
   // Both a normal and a tangential model were set (pair_coeff requires both).
   bool complete() const
@@ -288,12 +313,17 @@ struct GranularPairModel {
     return delta_n <= r_c ? -k_na * (r_c - delta_n) : 0.0;
   }
 
+  // The contact area pi R_eff^2 of the adhesion per unit weight.
+  static double adhesion_area(double R_eff) { return M_PI * R_eff * R_eff; }
+
   // One contact: delta_n surface separation, R_eff its effective radius,
   // v_n normal relative velocity, m_eff effective mass, r_c the cohesive
   // cutoff, j_a >= 1 the cohesion scaling. seeds/001:
   //   delta_n <= 0:        F_n = F_ne(delta) + j_a F_c + F_damp
   //   0 < delta_n <= r_c:  F_n = F_c
   //   delta_n > r_c:       nothing.
+  // With adhesion F_c is the adhesion force -pi R_eff^2 a'(delta_n) (not
+  // scaled by j_a: it is 0 in overlap) and the energy pi R_eff^2 a(delta_n).
   GranularNormalForce normal_contact(double delta_n, double R_eff, double v_n, double m_eff,
                                      double r_c, double j_a) const
   {
@@ -310,6 +340,11 @@ struct GranularPairModel {
       f.ja_extra = (j_a - 1.0) * f.cohesive;
       f.damping = normal_damping_force(v_n, m_eff);
       f.energy += elastic_energy(delta, R_eff);
+    }
+    if (adhesion.enabled()) {
+      const double area = adhesion_area(R_eff);
+      f.cohesive += area * adhesion.force(delta_n);
+      f.energy += area * adhesion.energy(delta_n);
     }
     return f;
   }
@@ -363,12 +398,7 @@ struct GranularPairModel {
 
     if (update_history) {
       const double rsht = dot(xi, n);
-      if (std::fabs(rsht) * k_t > 1e-10 * F_crit) {
-        const double shrmag = norm(xi);
-        xi -= n * rsht;
-        const double prjmag = norm(xi);
-        xi *= prjmag > 0.0 ? shrmag / prjmag : 0.0;
-      }
+      if (std::fabs(rsht) * k_t > 1e-10 * F_crit) rotate_into_tangent_plane(xi, n);
       xi += vt * dt;
     }
     r.force = xi * (-k_t) - vt * eta_t;
@@ -426,6 +456,7 @@ inline bool can_mix(const GranularPairModel &ii, const GranularPairModel &jj)
 //   hertz/material:  E_eff = ((1-nu_i^2)/E_i + (1-nu_j^2)/E_j)^-1,
 //                    k_n = 4/3 E_eff (documented) or E_eff (host_2021)
 //   eta_n0, k_t, x_gamma_t, mu, k_na: geometric means
+//   adhesion, tangential_adhesion: fang_adhesion.h's mix()
 // Returns an incomplete model (complete() == false) when !can_mix().
 inline GranularPairModel mix(const GranularPairModel &ii, const GranularPairModel &jj,
                              HertzMaterialMixing rule = HertzMaterialMixing::documented)
@@ -450,6 +481,8 @@ inline GranularPairModel mix(const GranularPairModel &ii, const GranularPairMode
   m.x_gamma_t = granular_mix_geom(ii.x_gamma_t, jj.x_gamma_t);
   m.mu = granular_mix_geom(ii.mu, jj.mu);
   m.k_na = granular_mix_geom(ii.k_na, jj.k_na);
+  m.adhesion = mix(ii.adhesion, jj.adhesion);
+  m.tangential_adhesion = mix(ii.tangential_adhesion, jj.tangential_adhesion);
   return m;
 }
 

@@ -50,6 +50,11 @@ void check(const body_dem::StyleArgs &args, GranularCoeffError e, const std::str
   if (e != GranularCoeffError::none) args.fail(what + ": " + body_dem::granular_coeff_error_text(e));
 }
 
+void check(const body_dem::StyleArgs &args, body_dem::AdhesionCoeffError e, const std::string &what)
+{
+  if (e != body_dem::AdhesionCoeffError::none) args.fail(what + ": " + body_dem::adhesion_coeff_error_text(e));
+}
+
 }    // namespace
 
 GranularPairModel PairBodyRoundedPolyhedronGranular::parse_model(LAMMPS *lmp, const std::string &command,
@@ -82,7 +87,7 @@ GranularPairModel PairBodyRoundedPolyhedronGranular::parse_model(LAMMPS *lmp, co
     args.fail("normal model '" + normal + "' is not supported (supported: hooke, hertz, hertz/material)");
   }
 
-  bool has_tangential = false;
+  bool has_tangential = false, has_cohesion = false, has_adhesion = false, has_tangential_adhesion = false;
   while (iarg < narg) {
     const std::string key = arg[iarg];
     if (key == "tangential") {
@@ -120,18 +125,42 @@ GranularPairModel PairBodyRoundedPolyhedronGranular::parse_model(LAMMPS *lmp, co
     } else if (key == "cohesion") {
       need(1, "cohesion");
       check(args, m.set_cohesion(args.number(arg[iarg + 1], "k_na")), "cohesion");
+      has_cohesion = true;
       iarg += 2;
+    } else if (key == "adhesion") {
+      need(4, "adhesion");
+      check(args,
+            m.set_adhesion(args.number(arg[iarg + 1], "dhat_p"), args.number(arg[iarg + 2], "dhat_a"),
+                           args.number(arg[iarg + 3], "Y"), args.number(arg[iarg + 4], "eps_c")),
+            "adhesion");
+      has_adhesion = true;
+      iarg += 5;
+    } else if (key == "tangential_adhesion") {
+      need(2, "tangential_adhesion");
+      check(args,
+            m.set_tangential_adhesion(args.number(arg[iarg + 1], "eps_a"), args.number(arg[iarg + 2], "mu_a")),
+            "tangential_adhesion");
+      has_tangential_adhesion = true;
+      iarg += 3;
     } else if (key == "rolling" || key == "twisting" || key == "heat" || key == "limit_damping") {
-      args.fail("'" + key + "' is not supported (supported keywords: tangential, damping, cohesion)");
+      args.fail("'" + key +
+                "' is not supported (supported keywords: tangential, damping, cohesion, adhesion, "
+                "tangential_adhesion)");
     } else {
-      args.fail("unknown keyword '" + key + "' (expected tangential, damping or cohesion)");
+      args.fail("unknown keyword '" + key +
+                "' (expected tangential, damping, cohesion, adhesion or tangential_adhesion)");
     }
   }
   if (!has_tangential) args.fail("the tangential keyword with its model is required");
+  if (has_cohesion && has_adhesion)
+    args.fail("cohesion and adhesion are exclusive (two models of the attraction): give one of them");
+  if (has_tangential_adhesion && !has_adhesion)
+    args.fail("tangential_adhesion requires the adhesion keyword (it scales with the normal adhesion force)");
   return m;
 }
 
-/* pair_coeff I J normal_model coeffs tangential model coeffs [damping model] [cohesion k_na] */
+/* pair_coeff I J normal_model coeffs tangential model coeffs [damping model]
+   [cohesion k_na | adhesion dhat_p dhat_a Y eps_c [tangential_adhesion eps_a mu_a]] */
 
 void PairBodyRoundedPolyhedronGranular::coeff(int narg, char **arg)
 {
@@ -151,6 +180,7 @@ void PairBodyRoundedPolyhedronGranular::coeff(int narg, char **arg)
     for (int j = std::max(jlo, i); j <= jhi; j++) {
       models[i * (ntypes_alloc + 1) + j] = model;
       setflag[i][j] = 1;
+      check_adhesion_range(i, j);
       count++;
     }
   }
@@ -174,13 +204,38 @@ double PairBodyRoundedPolyhedronGranular::init_one(int i, int j)
     models[i * n + j] = body_dem::mix(models[i * n + i], models[j * n + j]);
   }
   models[j * n + i] = models[i * n + j];
+  check_adhesion_range(i, j);    // pair_style may have set another cutoff since pair_coeff
   return cutoff_for_types(i, j);
+}
+
+/* The contacts come from the geometry up to the cutoff r_c of pair_style
+   only (so the neighbour cutoff grows with it): adhesion needs
+   r_c >= dhat_a. */
+
+void PairBodyRoundedPolyhedronGranular::check_adhesion_range(int itype, int jtype) const
+{
+  const double range = pair_model(itype, jtype).adhesion_range();
+  if (range > cut_surface)
+    error->all(FLERR, "pair_coeff (body/rounded/polyhedron/granular): adhesion of types " + std::to_string(itype) +
+                          " " + std::to_string(jtype) + " needs the cutoff argument of " + command +
+                          " to be >= dhat_a = " + fmt::format("{}", range) + ", got cutoff = " +
+                          fmt::format("{}", cut_surface));
+}
+
+void PairBodyRoundedPolyhedronGranular::transfer_style_values(const double *source, double *target) const
+{
+  for (int k = 0; k < 3; k++) target[k] = -source[k];    // y
+  for (int k = 3; k < body_dem::kTangentialAdhesionValues; k++) target[k] = source[k];
 }
 
 void PairBodyRoundedPolyhedronGranular::init_body_style()
 {
   bptr = dynamic_cast<BodyRoundedPolyhedron *>(avec->bptr);
   body_dem::check_polyhedron_topologies(lmp, avec, bptr, command);
+  // The state of the tangential adhesion per pair, if any type pair has it.
+  if (std::any_of(models.begin(), models.end(),
+                  [](const GranularPairModel &m) { return m.uses_tangential_adhesion(); }))
+    keep_style_values(body_dem::kTangentialAdhesionValues);
 }
 
 void PairBodyRoundedPolyhedronGranular::compute(int eflag, int vflag)
@@ -189,8 +244,8 @@ void PairBodyRoundedPolyhedronGranular::compute(int eflag, int vflag)
   frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs(eflag, vflag,
                 [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                       double *weight_record, bool &overflow) {
-                  return pair_forces(i, j, settings, xi, weight_record, overflow);
+                       double *weight_record, double *style_values, bool &overflow) {
+                  return pair_forces(i, j, settings, xi, weight_record, style_values, overflow);
                 });
 }
 

@@ -5,7 +5,8 @@
    contact with the effective radius of the features in contact.
      pair_style body/rounded/polyhedron/granular delta_ua cutoff
      pair_coeff I J normal_model coeffs tangential model coeffs
-                [damping model] [cohesion k_na]
+                [damping model] [cohesion k_na | adhesion dhat_p dhat_a Y eps_c
+                [tangential_adhesion eps_a mu_a]]
    The contact law is in granular_pair_forces.h (GranularLaw), the
    neighbour loop, history and work accumulators in pair_body_base.h.
 ------------------------------------------------------------------------- */
@@ -42,7 +43,8 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
   const body_dem::SmoothingParams &smoothing_params() const { return smoothing; }
 
   // Parses "normal_model coeffs tangential model coeffs [damping model]
-  // [cohesion k_na]" (the arguments after I J) for this style and its wall;
+  // [cohesion k_na | adhesion dhat_p dhat_a Y eps_c [tangential_adhesion
+  // eps_a mu_a]]" (the arguments after I J) for this style and its wall;
   // `command` names the command in error messages.
   static body_dem::GranularPairModel parse_model(class LAMMPS *lmp, const std::string &command, int narg,
                                                  char **arg);
@@ -57,12 +59,17 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
 
   void allocate();
   void init_body_style() override;
+  // y of the tangential adhesion changes sign with the side the pair is seen from.
+  void transfer_style_values(const double *source, double *target) const override;
+  // The adhesion of types I,J acts within the cutoff of the contacts.
+  void check_adhesion_range(int itype, int jtype) const;
 
   // The per-pair function of the serial and the /omp style (reads the
   // bodies of this step's frames; writes nothing but the pair's history
-  // *xi and weight_record).
+  // *xi, weight_record and, with tangential adhesion, its state in
+  // style_values).
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                                   double *weight_record, bool &overflow) const
+                                   double *weight_record, double *style_values, bool &overflow) const
   {
     const body_dem::PolyhedronShape &si = frames.shape(i), &sj = frames.shape(j);
     body_dem::PolyhedronContactList contacts;
@@ -72,8 +79,15 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
     const double j_a = body_dem::polyhedron_ja(contacts, cut_surface, delta_ua);
     const body_dem::GranularLaw law{pair_model(atom->type[i], atom->type[j]), si.rounded_radius, sj.rounded_radius,
                                     body_dem::effective_mass(atom->rmass[i], atom->rmass[j]), cut_surface};
-    return body_dem::weighted_contact_forces(contacts, ledger, j_a, frames.motion(i), frames.motion(j), law,
-                                             settings, xi, weight_record_ref(i, j, weight_record));
+    body_dem::PairResult r = body_dem::weighted_contact_forces(contacts, ledger, j_a, frames.motion(i), frames.motion(j),
+                                                               law, settings, xi, weight_record_ref(i, j, weight_record));
+    if (style_values && law.model.uses_tangential_adhesion()) {
+      auto state = body_dem::TangentialAdhesionState::from(style_values);
+      body_dem::add_tangential_adhesion(contacts.data(), contacts.size, frames.motion(i), frames.motion(j), law,
+                                        settings, state, r);
+      state.to(style_values);
+    }
+    return r;
   }
 };
 

@@ -11,8 +11,8 @@
          compute_pairs_omp(eflag, vflag,
              [this](int from, int to) { <fill the frames of atoms from..to-1> },
              [this](int i, int j, const body_dem::PairStepSettings &s, body_dem::Vec3 *xi,
-                    double *weight_record, bool &overflow) {
-               return pair_forces(i, j, s, xi, weight_record, overflow);
+                    double *weight_record, double *style_values, bool &overflow) {
+               return pair_forces(i, j, s, xi, weight_record, style_values, overflow);
              });
        }
      };
@@ -81,9 +81,9 @@ template <class SerialStyle> class PairBodyOMP : public SerialStyle, public ThrO
  protected:
   // prepare_atoms(from, to): per-atom work of this step for atoms
   // from..to-1 of the local and ghost atoms (disjoint ranges per thread).
-  // pair_forces(i, j, settings, xi, weight_record, overflow): the serial
+  // pair_forces(i, j, settings, xi, weight_record, style_values, overflow): the serial
   // style's per-pair function; called from several threads at once, so it
-  // may write nothing but *xi, weight_record and overflow.
+  // may write nothing but *xi, weight_record, style_values and overflow.
   template <class AtomFunction, class PairFunction>
   void compute_pairs_omp(int eflag, int vflag, AtomFunction &&prepare_atoms, PairFunction &&pair_forces);
 

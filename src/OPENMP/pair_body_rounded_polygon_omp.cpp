@@ -12,7 +12,7 @@ void PairBodyRoundedPolygonOMP::compute(int eflag, int vflag)
   compute_pairs_omp(
       eflag, vflag, [this](int from, int to) { frames.transform(atom, avec, bptr, from, to); },
       [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi, double *weight_record,
-             bool &overflow) {
+             double * /*style_values*/, bool &overflow) {
         return pair_forces(i, j, settings, xi, weight_record, overflow);
       });
 }

@@ -190,8 +190,9 @@ void FixWallBodyBase::begin_post_force()
 bool FixWallBodyBase::near_wall(int w, const double *x, double radius) const
 {
   if (!wall_exists(w)) return false;
-  if (wallstyle == WallStyle::zcylinder) return std::hypot(x[0], x[1]) + radius >= cylinder_radius;
-  return w == 0 ? x[wall_axis] - radius <= lo + normal_shift : x[wall_axis] + radius >= hi + normal_shift;
+  const double reach = radius + contact_range;
+  if (wallstyle == WallStyle::zcylinder) return std::hypot(x[0], x[1]) + reach >= cylinder_radius;
+  return w == 0 ? x[wall_axis] - reach <= lo + normal_shift : x[wall_axis] + reach >= hi + normal_shift;
 }
 
 body_dem::BodyMotion FixWallBodyBase::wall_motion(const Vec3 &center) const
@@ -213,12 +214,12 @@ body_dem::PairStepSettings FixWallBodyBase::step_settings(bool history) const
 
 void FixWallBodyBase::forget_history(int i, int w)
 {
-  for (int m = 0; m < kHistoryPerWall; m++) wall_history[i][kHistoryPerWall * w + m] = 0.0;
+  for (int m = 0; m < values_per_wall; m++) wall_history[i][values_per_wall * w + m] = 0.0;
 }
 
 void FixWallBodyBase::apply(int i, int w, const body_dem::PairResult &r, const Vec3 &xi)
 {
-  (r.touching ? xi : Vec3{}).to(&wall_history[i][kHistoryPerWall * w]);
+  (r.touching ? xi : Vec3{}).to(&wall_history[i][values_per_wall * w]);
   double **f = atom->f, **torque = atom->torque;
   f[i][0] -= r.total.force_j.x;
   f[i][1] -= r.total.force_j.y;
@@ -271,42 +272,42 @@ double FixWallBodyBase::compute_vector(int n)
 
 double FixWallBodyBase::memory_usage()
 {
-  return static_cast<double>(atom->nmax) * kWallsMax * kHistoryPerWall * sizeof(double) + work.memory_usage();
+  return static_cast<double>(atom->nmax) * values_per_atom() * sizeof(double) + work.memory_usage();
 }
 
 void FixWallBodyBase::grow_arrays(int nmax)
 {
-  memory->grow(wall_history, nmax, kWallsMax * kHistoryPerWall, "wall/body:history");
+  memory->grow(wall_history, nmax, values_per_atom(), "wall/body:history");
 }
 
 void FixWallBodyBase::copy_arrays(int i, int j, int /*delflag*/)
 {
-  for (int m = 0; m < kWallsMax * kHistoryPerWall; m++) wall_history[j][m] = wall_history[i][m];
+  for (int m = 0; m < values_per_atom(); m++) wall_history[j][m] = wall_history[i][m];
 }
 
 void FixWallBodyBase::set_arrays(int i)
 {
-  for (int m = 0; m < kWallsMax * kHistoryPerWall; m++) wall_history[i][m] = 0.0;
+  for (int m = 0; m < values_per_atom(); m++) wall_history[i][m] = 0.0;
 }
 
 int FixWallBodyBase::pack_exchange(int i, double *buf)
 {
-  for (int m = 0; m < kWallsMax * kHistoryPerWall; m++) buf[m] = wall_history[i][m];
-  return kWallsMax * kHistoryPerWall;
+  for (int m = 0; m < values_per_atom(); m++) buf[m] = wall_history[i][m];
+  return values_per_atom();
 }
 
 int FixWallBodyBase::unpack_exchange(int nlocal, double *buf)
 {
-  for (int m = 0; m < kWallsMax * kHistoryPerWall; m++) wall_history[nlocal][m] = buf[m];
-  return kWallsMax * kHistoryPerWall;
+  for (int m = 0; m < values_per_atom(); m++) wall_history[nlocal][m] = buf[m];
+  return values_per_atom();
 }
 
 int FixWallBodyBase::pack_restart(int i, double *buf)
 {
   // first value: the number of values for this atom, this one included
-  const int n = kWallsMax * kHistoryPerWall + 1;
+  const int n = values_per_atom() + 1;
   buf[0] = n;
-  for (int m = 0; m < kWallsMax * kHistoryPerWall; m++) buf[m + 1] = wall_history[i][m];
+  for (int m = 0; m < values_per_atom(); m++) buf[m + 1] = wall_history[i][m];
   return n;
 }
 
@@ -315,16 +316,25 @@ void FixWallBodyBase::unpack_restart(int nlocal, int nth)
   double **extra = atom->extra;
   int m = 0;
   for (int k = 0; k < nth; k++) m += static_cast<int>(extra[nlocal][m]);
+  // a file written with another number of values per wall (other models):
+  // the springs are kept, the style's own values start from zero
+  const int stored = static_cast<int>(extra[nlocal][m]) - 1, per_wall = stored / kWallsMax;
   m++;
-  for (int k = 0; k < kWallsMax * kHistoryPerWall; k++) wall_history[nlocal][k] = extra[nlocal][m++];
+  set_arrays(nlocal);
+  for (int w = 0; w < kWallsMax; w++)
+    for (int k = 0; k < per_wall; k++) {
+      const double value = extra[nlocal][m++];
+      if (k < values_per_wall && (k < kSpringValues || per_wall == values_per_wall))
+        wall_history[nlocal][values_per_wall * w + k] = value;
+    }
 }
 
 int FixWallBodyBase::size_restart(int /*nlocal*/)
 {
-  return kWallsMax * kHistoryPerWall + 1;
+  return values_per_atom() + 1;
 }
 
 int FixWallBodyBase::maxsize_restart()
 {
-  return kWallsMax * kHistoryPerWall + 1;
+  return values_per_atom() + 1;
 }

@@ -50,8 +50,13 @@ class FixWallBodyBase : public Fix {
   int maxsize_restart() override;
 
  protected:
-  static constexpr int kHistoryPerWall = 3;    // xi of one wall
-  static constexpr int kWallsMax = 2;          // lo and hi
+  static constexpr int kSpringValues = 3;    // xi of one wall
+  static constexpr int kWallsMax = 2;        // lo and hi
+  // Values kept per body and wall: the spring xi, then the style's own
+  // (keep_wall_values(), before parse_walls() registers the arrays).
+  int values_per_wall = kSpringValues;
+  void keep_wall_values(int count) { values_per_wall = kSpringValues + count; }
+  int values_per_atom() const { return kWallsMax * values_per_wall; }
   enum class WallStyle { xplane, yplane, zplane, zcylinder };
 
   std::string command;    // "fix <style>", the start of every error message
@@ -86,18 +91,27 @@ class FixWallBodyBase : public Fix {
   // the group and each wall its enclosing sphere reaches, the body's shape
   // (transform(i, shape, motion), once per body), its vertex contacts with
   // the wall, the law (forces(i, shape, contacts, body motion, wall motion,
-  // xi) -> PairResult), and the loads and springs applied.
+  // xi, style_values) -> PairResult; style_values: the style's own values
+  // of the body and wall, nullptr without), and the loads and springs
+  // applied.
   template <class Shape, int Capacity, class Transform, class Forces>
   void wall_loop(Transform &&transform, Forces &&forces);
 
   // The pieces of that loop.
   void begin_post_force();
   body_dem::PairStepSettings step_settings(bool history) const;
-  body_dem::Vec3 history_of(int i, int w) const { return body_dem::Vec3::from(&wall_history[i][kHistoryPerWall * w]); }
+  body_dem::Vec3 history_of(int i, int w) const { return body_dem::Vec3::from(&wall_history[i][values_per_wall * w]); }
+  double *style_values_of(int i, int w) const
+  {
+    return values_per_wall > kSpringValues ? &wall_history[i][values_per_wall * w + kSpringValues] : nullptr;
+  }
   void forget_history(int i, int w);
   void apply(int i, int w, const body_dem::PairResult &r, const body_dem::Vec3 &xi);
 
   class AtomVecBody *avec = nullptr;
+  // Surface separation up to which a vertex interacts with a wall (0: in
+  // contact only; the granular wall's adhesion reaches further).
+  double contact_range = 0.0;
 
  private:
   WallStyle wallstyle = WallStyle::zplane;
@@ -128,15 +142,15 @@ void FixWallBodyBase::wall_contacts(int w, const body_dem::Vec3 *vertices, int n
                                     body_dem::ContactList<Capacity> &contacts) const
 {
   if (wallstyle == WallStyle::zcylinder) {
-    body_dem::find_wall_contacts(vertices, nvertices, rounded_radius, body_dem::CylinderWall{cylinder_radius}, 0.0,
-                                 contacts);
+    body_dem::find_wall_contacts(vertices, nvertices, rounded_radius, body_dem::CylinderWall{cylinder_radius},
+                                 contact_range, contacts);
   } else {
     double point[3] = {0.0, 0.0, 0.0}, inward[3] = {0.0, 0.0, 0.0};
     point[wall_axis] = (w == 0 ? lo : hi) + normal_shift;
     inward[wall_axis] = w == 0 ? 1.0 : -1.0;
     body_dem::find_wall_contacts(vertices, nvertices, rounded_radius,
                                  body_dem::PlaneWall{body_dem::Vec3::from(point), body_dem::Vec3::from(inward)},
-                                 0.0, contacts);
+                                 contact_range, contacts);
   }
 }
 
@@ -169,7 +183,8 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
         error->one(FLERR, command + ": a body has more than " + std::to_string(Capacity) +
                               " vertices touching a wall");
       body_dem::Vec3 xi = history_of(i, w);
-      const body_dem::PairResult r = forces(i, shape, contacts, motion, wall_motion(motion.center), xi);
+      const body_dem::PairResult r =
+          forces(i, shape, contacts, motion, wall_motion(motion.center), xi, style_values_of(i, w));
       apply(i, w, r, xi);
     }
   }

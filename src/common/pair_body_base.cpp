@@ -100,7 +100,7 @@ void PairBodyBase::create_internal_fixes()
 void PairBodyBase::enable_weight_record()
 {
   weight_record = 1;
-  size_history = 3 + body_dem::kWeightRecordSize;
+  size_history = 3 + body_dem::kWeightRecordSize + style_values;
   // [2] work of the contact weights (weight_work.h)
   delete[] pvector;
   nextra = 3;
@@ -111,10 +111,29 @@ void PairBodyBase::enable_weight_record()
   nondefault_history_transfer = 1;
 }
 
+void PairBodyBase::keep_style_values(int count)
+{
+  if (count <= style_values) return;    // once kept, they stay: the history fix has its size
+  const int size = style_values_offset() + count;
+  if (fix_history)
+    error->all(FLERR, command + ": the values kept per pair changed after the first run (e.g. by a "
+                                "pair_coeff that adds tangential_adhesion); give all pair_coeff commands before it");
+  style_values = count;
+  size_history = size;
+  nondefault_history_transfer = 1;
+}
+
+void PairBodyBase::transfer_style_values(const double *source, double *target) const
+{
+  for (int k = 0; k < style_values; k++) target[k] = source[k];
+}
+
 void PairBodyBase::transfer_history(double *source, double *target)
 {
+  const int own = style_values_offset();
   for (int k = 0; k < 3; k++) target[k] = -source[k];
-  for (int k = 3; k < size_history; k++) target[k] = source[k];
+  for (int k = 3; k < own; k++) target[k] = source[k];
+  if (style_values) transfer_style_values(source + own, target + own);
 }
 
 void PairBodyBase::allocate_base()

@@ -55,7 +55,10 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
 
   int history = 0;           // tangential displacement per pair (the history keyword)
   int weight_record = 0;     // the pair's weighted contacts are recorded (3d styles, weight_work.h)
-  int size_history = 3;      // values per pair in NEIGH_HISTORY: xi, then the weight record
+  // Values per pair in NEIGH_HISTORY: xi (3), then the weight record
+  // (weight_record), then the style's own values (style_values).
+  int size_history = 3;
+  int style_values = 0;      // the style's own values per pair (e.g. the granular adhesion)
   double cut_surface = 0.0;  // cutoff of the surface separation r_c
   std::vector<double> maxrad;    // largest enclosing radius per type
   class AtomVecBody *avec = nullptr;
@@ -72,8 +75,17 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // 3d styles: keep each pair's record of weighted contacts and report the
   // work of the weights as the third extra quantity (weight_work.h).
   void enable_weight_record();
-  // Per-pair values are kept (NEIGH_HISTORY) for the spring or the weights.
-  bool keeps_pair_history() const { return history || weight_record; }
+  // Keep `count` values of the style's own per pair (after xi and the
+  // weight record); the style's per-pair function gets them. Called before
+  // the history fix exists (in init_body_style() at the latest).
+  void keep_style_values(int count);
+  // How the style's values of a pair read when the pair is seen from the
+  // other body (the host moves a pair's history between the two atoms'
+  // lists): copied unless the style says otherwise.
+  virtual void transfer_style_values(const double *source, double *target) const;
+  // Per-pair values are kept (NEIGH_HISTORY) for the spring, the weights or the style.
+  bool keeps_pair_history() const { return history || weight_record || style_values; }
+  int style_values_offset() const { return 3 + (weight_record ? body_dem::kWeightRecordSize : 0); }
   // The record of pair (i, j) for the per-pair function.
   body_dem::WeightRecordRef weight_record_ref(int i, int j, double *values) const
   {
@@ -86,10 +98,11 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   [[noreturn]] void contact_overflow() const;
 
   // The neighbour loop: calls pair_forces(i, j, settings, xi,
-  // weight_record, overflow) for every neighbour pair whose enclosing
-  // circles (spheres) come within the cutoff; xi is the pair's tangential
-  // displacement (nullptr without history), weight_record its record of
-  // weighted contacts (nullptr without one).
+  // weight_record, style_values, overflow) for every neighbour pair whose
+  // enclosing circles (spheres) come within the cutoff; xi is the pair's
+  // tangential displacement (nullptr without history), weight_record its
+  // record of weighted contacts (nullptr without one), style_values the
+  // style's own values of the pair (nullptr without).
   template <class PairFunction> void compute_pairs(int eflag, int vflag, PairFunction &&pair_forces);
 
   // One neighbour entry (i, its jj-th neighbour j): the pair's history in,
@@ -157,24 +170,29 @@ body_dem::PairResult PairBodyBase::interact(int i, int j, int jj, int *touch, do
   const double reach = radius[i] + radius[j] + cut_surface;
   double *values = history_values ? &history_values[size_history * jj] : nullptr;
   double *record = weight_record && values ? values + 3 : nullptr;
+  double *own = style_values && values ? values + style_values_offset() : nullptr;
   body_dem::Vec3 xi;
   if (history) xi = body_dem::Vec3::from(values);
 
   body_dem::PairResult r;
   if (dx * dx + dy * dy + dz * dz <= reach * reach) {
     bool pair_overflow = false;
-    r = pair_forces(i, j, settings, history ? &xi : nullptr, record, pair_overflow);
+    r = pair_forces(i, j, settings, history ? &xi : nullptr, record, own, pair_overflow);
     if (pair_overflow) overflow++;
   } else if (record && record[0] > 0.0) {
     r.weight_work = body_dem::clear_weight_record(settings.book_weight_work, record);
   }
   if (values) {
-    // the spring lives while the bodies touch, the record while it holds contacts
-    touch[jj] = r.touching || r.weights_recorded ? 1 : 0;
+    // the spring lives while the bodies touch, the record while it holds
+    // contacts, the style's values while the style says so (out of reach
+    // included: they start from zero when the pair comes back)
+    touch[jj] = r.touching || r.weights_recorded || r.style_values_live ? 1 : 0;
     if (history) {
       if (!r.touching) xi = body_dem::Vec3{};
       xi.to(values);
     }
+    if (own && !r.style_values_live)
+      for (int k = 0; k < style_values; k++) own[k] = 0.0;
   }
 
   if (!r.interacting) return r;

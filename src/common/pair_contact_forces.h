@@ -44,6 +44,7 @@ struct PairResult {
   bool touching = false;   // some contact in overlap: the history of the pair lives on
   bool interacting = false;    // some contact within the cutoff: loads or energy may be nonzero
   bool weights_recorded = false;    // the pair's weighted contacts are recorded in its history
+  bool style_values_live = false;    // the style's own values of the pair (the granular tangential adhesion) live on
 };
 
 // Pair-level settings that are not per contact.
@@ -52,6 +53,26 @@ struct PairStepSettings {
   bool history = false;         // tangential displacement per pair is kept
   bool update_history = true;   // false during the setup of a run: no time passes
   bool book_weight_work = true; // time passes in a run (not the setup, not a minimization)
+};
+
+// Contacts averaged with weights a_k: the point, normal and tangential
+// relative velocity of the one contact that stands for a pair's contacts
+// in its friction (a_k = w_k F_ne,k) and its tangential adhesion.
+struct ContactAverage {
+  double sum_a = 0.0;
+  Vec3 sum_point, sum_normal, sum_vt;
+
+  void add(const Contact &ct, const Vec3 &v_t, double a)
+  {
+    sum_a += a;
+    sum_point += ct.point * a;
+    sum_normal += ct.normal * a;
+    sum_vt += v_t * a;
+  }
+  // (only with sum_a > 0)
+  Vec3 point() const { return sum_point * (1.0 / sum_a); }
+  Vec3 normal() const { return normalized_or_zero(sum_normal); }
+  Vec3 tangential_velocity() const { return sum_vt * (1.0 / sum_a); }
 };
 
 // contacts[0..n): the contacts that receive forces (delta_n <= r_c), each
@@ -74,8 +95,7 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
                                       Vec3 *xi, double *unit_energy = nullptr)
 {
   PairResult out;
-  double sum_a = 0.0;
-  Vec3 sum_point, sum_normal, sum_vt;
+  ContactAverage average;
   int deepest = -1;
 
   for (int k = 0; k < n; ++k) {
@@ -98,11 +118,7 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
     if (!fn.overlap) continue;
     out.touching = true;
     if (deepest < 0 || ct.delta_n < contacts[deepest].delta_n) deepest = k;
-    const double a = w * fn.elastic;
-    sum_a += a;
-    sum_point += ct.point * a;
-    sum_normal += ct.normal * a;
-    sum_vt += v_t * a;
+    average.add(ct, v_t, w * fn.elastic);
   }
 
   if (!out.touching) {
@@ -119,11 +135,10 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
     return out;
   }
 
-  if (sum_a <= 0.0) return out;
-  const Vec3 point = sum_point * (1.0 / sum_a);
-  const Vec3 normal = normalized_or_zero(sum_normal);
-  const Vec3 v_t = sum_vt * (1.0 / sum_a);
-  const Vec3 friction = law.pair_friction(settings.history ? xi : nullptr, normal, v_t, sum_a, settings);
+  if (average.sum_a <= 0.0) return out;
+  const Vec3 point = average.point();
+  const Vec3 friction = law.pair_friction(settings.history ? xi : nullptr, average.normal(),
+                                          average.tangential_velocity(), average.sum_a, settings);
   out.total.add(friction, point, bi, bj);
   out.dissipative.add(friction, point, bi, bj);
   return out;

@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 using namespace body_dem;
 
@@ -412,4 +414,219 @@ TEST(GranularSetters, Errors)
   EXPECT_EQ(m.k_t, 10.0);
   EXPECT_EQ(m.k_na, 0.0);
   EXPECT_STRNE(granular_coeff_error_text(GranularCoeffError::poisson_out_of_range), "");
+}
+
+// ---------------------------------------------------------------------------
+// Adhesion of Fang et al. (fang_adhesion.h). Numbers of all adhesion tests:
+// dhat_p = 0.01, dhat_a = 0.03, Y = 1000, eps_c = 0.5:
+//   a_2 = Y eps_c / (2 (dhat_p - dhat_a)) = 500 / -0.04 = -12500
+//   a_1 = a_2 (1 - dhat_a / dhat_p) = -12500 * -2 = 25000 = Y eps_c / (2 dhat_p)
+//   a(d) = 25000 (d^2 - 1e-4) - 12500 * 4e-4 = 25000 d^2 - 7.5   (0 < d < 0.01)
+//          -12500 (d - 0.03)^2                                   (0.01 <= d < 0.03)
+//   -a'(d) = -50000 d  and  25000 (d - 0.03): -500 = -Y eps_c at d = 0.01
+//   a(0) = -7.5 = -Y eps_c dhat_a / 2, a(0.005) = -6.875, a(0.01) = -5,
+//   a(0.02) = -1.25; -a'(0.005) = -a'(0.02) = -250.
+
+namespace {
+
+NormalAdhesion adhesion_example()
+{
+  NormalAdhesion a;
+  EXPECT_EQ(a.set(0.01, 0.03, 1000.0, 0.5), AdhesionCoeffError::none);
+  return a;
+}
+
+// The two pieces of seeds/003 written out with the derived a_1 = 25000.
+double inner_piece(double d) { return -12500.0 * (1.0 - 3.0) * d * d + -12500.0 * 0.02 * 0.02 - 1e-4 * 25000.0; }
+double outer_piece(double d) { return -12500.0 * d * d - 2.0 * -12500.0 * 0.03 * d + -12500.0 * 0.03 * 0.03; }
+
+}    // namespace
+
+TEST(FangAdhesion, Coefficients)
+{
+  const NormalAdhesion a = adhesion_example();
+  EXPECT_NEAR(a.a2(), -12500.0, 1e-9);
+  EXPECT_NEAR(a.a1(), 25000.0, 1e-9);
+  EXPECT_NEAR(a.peak_force(), 500.0, kTol);
+}
+
+TEST(FangAdhesion, ValuesWorkedOutByHand)
+{
+  // tolerance: a few flops on numbers up to 25000 * 1e-4 (1e-15 relative)
+  const NormalAdhesion a = adhesion_example();
+  EXPECT_NEAR(a.energy(0.0), -7.5, kTol);
+  EXPECT_NEAR(a.energy(0.005), -6.875, kTol);
+  EXPECT_NEAR(a.energy(0.01), -5.0, kTol);
+  EXPECT_NEAR(a.energy(0.02), -1.25, kTol);
+  EXPECT_EQ(a.energy(0.03), 0.0);
+  EXPECT_EQ(a.energy(0.5), 0.0);
+  // overlap: the energy stays a(0), no force
+  EXPECT_NEAR(a.energy(-0.02), -7.5, kTol);
+  EXPECT_EQ(a.force(-0.02), 0.0);
+  EXPECT_EQ(a.force(0.0), 0.0);
+  EXPECT_NEAR(a.force(0.005), -250.0, 1e-10);
+  EXPECT_NEAR(a.force(0.01), -500.0, 1e-10);
+  EXPECT_NEAR(a.force(0.02), -250.0, 1e-10);
+  EXPECT_EQ(a.force(0.03), 0.0);
+  EXPECT_EQ(a.force(0.04), 0.0);
+  // the pieces of seeds/003 as written, with a_1 = 25000
+  for (double d : {0.001, 0.004, 0.0099}) EXPECT_NEAR(a.energy(d), inner_piece(d), 1e-12) << d;
+  for (double d : {0.01, 0.015, 0.0299}) EXPECT_NEAR(a.energy(d), outer_piece(d), 1e-12) << d;
+}
+
+TEST(FangAdhesion, ValueAndSlopeAreContinuousAtDhatP)
+{
+  // Both pieces at dhat_p itself: a = a_2 (dhat_p - dhat_a)^2 = -5, and the
+  // slopes 2 a_2 (1 - dhat_a/dhat_p) dhat_p = 500 (inner, the seed's d^2
+  // coefficient) and 2 a_2 (dhat_p - dhat_a) = 500 (outer). The inner
+  // piece's constant -dhat_p^2 a_1 makes the values meet only with
+  // a_1 = 25000: a_1 = a_2 (a guess from the seed's notation) would make
+  // the inner piece jump by 1e-4 (25000 + 12500) = 3.75 at dhat_p.
+  const double dp = 0.01;
+  EXPECT_NEAR(inner_piece(dp), outer_piece(dp), 1e-12);
+  EXPECT_NEAR(inner_piece(dp), -5.0, 1e-12);
+  const double h = 1e-7;
+  const double inner_slope = (inner_piece(dp) - inner_piece(dp - h)) / h;    // one-sided, error h a_1 = 2.5e-3
+  const double outer_slope = (outer_piece(dp + h) - outer_piece(dp)) / h;    // error h |a_2| = 1.25e-3
+  EXPECT_NEAR(inner_slope, 500.0, 5e-3);
+  EXPECT_NEAR(outer_slope, 500.0, 5e-3);
+  // the model's force on both sides of dhat_p: -500 -+ h * 50000 / 25000
+  EXPECT_NEAR(adhesion_example().force(dp - h), -500.0, 1e-2);
+  EXPECT_NEAR(adhesion_example().force(dp + h), -500.0, 1e-2);
+  // and at dhat_a and 0 the value and force go to 0 and a(0) continuously
+  const NormalAdhesion a = adhesion_example();
+  EXPECT_NEAR(a.energy(0.03 - h), 0.0, 1e-9);
+  EXPECT_NEAR(a.force(0.03 - h), 0.0, 1e-2);
+  EXPECT_NEAR(a.energy(h), -7.5, 1e-9);
+  EXPECT_NEAR(a.force(h), 0.0, 1e-2);
+}
+
+TEST(FangAdhesion, ForceIsMinusTheDerivativeOfTheEnergyOverTheWholeRange)
+{
+  // Central differences with h = 1e-7 on a piecewise quadratic: exact up to
+  // round-off (1e-16 * 7.5 / h = 1e-8) inside a piece; across a kink of the
+  // slope (at 0, dhat_p, dhat_a) the difference averages the two sides of
+  // a'' and misses by at most h max|a''| / 2 = 2.5e-3. Tolerance 5e-3 on a
+  // peak of 500 (1e-5 relative). Points on both sides of 0, dhat_p and
+  // dhat_a, and a sweep from -0.01 to 0.04.
+  const NormalAdhesion a = adhesion_example();
+  const double h = 1e-7;
+  std::vector<double> points = {-0.01, -1e-6, 0.0, 1e-6, 0.01 - 1e-6, 0.01, 0.01 + 1e-6, 0.03 - 1e-6, 0.03, 0.03 + 1e-6};
+  for (int k = 0; k <= 100; ++k) points.push_back(-0.01 + 0.0005 * k);
+  double largest = 0.0;
+  for (double d : points) {
+    const double fd = -(a.energy(d + h) - a.energy(d - h)) / (2.0 * h);
+    EXPECT_NEAR(a.force(d), fd, 5e-3) << "d = " << d;
+    largest = std::max(largest, std::fabs(a.force(d)));
+  }
+  EXPECT_NEAR(largest, 500.0, 1e-9);    // the sweep passes the peak
+}
+
+TEST(FangAdhesion, TangentialSticking)
+{
+  // eps_a = 0.002: f0(eps) = -eps/3 + eps = 2 eps/3 = 0.0013333,
+  // f0(2 eps) = -8 eps/3 + 4 eps = 4 eps/3 (the plateau, continuous);
+  // f1(y) = (y/eps)(2 - y/eps): f1(eps/2) = 0.75, f1(eps) = 1 (the largest),
+  // f1(1.5 eps) = 0.75, f1(2 eps) = 0 and beyond: released.
+  TangentialAdhesion t;
+  ASSERT_EQ(t.set(0.002, 0.5), AdhesionCoeffError::none);
+  EXPECT_NEAR(t.f0(0.002), 0.004 / 3.0, kTol);
+  EXPECT_NEAR(t.f0(0.004), 0.008 / 3.0, kTol);
+  EXPECT_NEAR(t.f0(0.01), 0.008 / 3.0, kTol);
+  EXPECT_NEAR(t.f1(0.001), 0.75, kTol);
+  EXPECT_NEAR(t.f1(0.002), 1.0, kTol);
+  EXPECT_NEAR(t.f1(0.003), 0.75, kTol);
+  EXPECT_EQ(t.f1(0.004), 0.0);
+  EXPECT_EQ(t.f1(0.1), 0.0);
+  // f1 = f0' (central differences, h = 1e-8; cubic: error h^2 / eps^2 ~ 1e-11)
+  for (double y = 0.0001; y < 0.005; y += 0.00037)
+    EXPECT_NEAR(t.f1(y), (t.f0(y + 1e-8) - t.f0(y - 1e-8)) / 2e-8, 1e-6) << y;
+}
+
+TEST(FangAdhesion, ContactPartsWithAdhesion)
+{
+  // hooke k_n = 100 plus adhesion_example(), R_eff = 0.1: the area per unit
+  // weight pi R_eff^2 = 0.031415926535898.
+  //   delta_n = 0.01 (dhat_p): cohesive = -500 A = -15.707963267949,
+  //     energy = -5 A = -0.15707963267949, no elastic part
+  //   delta_n = -0.001 (overlap), j_a = 3: elastic 0.1, cohesive 0 (and
+  //     so no j_a part), energy 1/2 100 1e-6 - 7.5 A = 5e-5 - 0.23561944901923
+  //   delta_n = 0.04 within r_c = 0.05: active, nothing
+  GranularPairModel m = hooke_model();
+  ASSERT_EQ(m.set_adhesion(0.01, 0.03, 1000.0, 0.5), AdhesionCoeffError::none);
+  EXPECT_DOUBLE_EQ(m.adhesion_range(), 0.03);
+  const double A = M_PI * 0.01;
+  GranularNormalForce f = m.normal_contact(0.01, 0.1, 0.0, 1.0, 0.05, 3.0);
+  EXPECT_TRUE(f.active);
+  EXPECT_FALSE(f.overlap);
+  EXPECT_NEAR(f.cohesive, -500.0 * A, 1e-12);
+  EXPECT_NEAR(f.energy, -5.0 * A, 1e-12);
+  EXPECT_EQ(f.elastic, 0.0);
+  f = m.normal_contact(-0.001, 0.1, 0.0, 1.0, 0.05, 3.0);
+  EXPECT_NEAR(f.elastic, 0.1, 1e-12);
+  EXPECT_EQ(f.cohesive, 0.0);
+  EXPECT_EQ(f.ja_extra, 0.0);
+  EXPECT_NEAR(f.energy, 5e-5 - 7.5 * A, 1e-12);
+  f = m.normal_contact(0.04, 0.1, 0.0, 1.0, 0.05, 3.0);
+  EXPECT_TRUE(f.active);
+  EXPECT_EQ(f.total(), 0.0);
+  EXPECT_EQ(f.energy, 0.0);
+  // and the conservative part is -dE/d(delta_n) of the contact (h = 1e-7,
+  // tolerance as in the previous test times A)
+  for (double d : {-0.002, 0.003, 0.0101, 0.025}) {
+    const double fd = -(m.normal_contact(d + 1e-7, 0.1, 0.0, 1.0, 0.05, 1.0).energy -
+                        m.normal_contact(d - 1e-7, 0.1, 0.0, 1.0, 0.05, 1.0).energy) /
+        2e-7;
+    EXPECT_NEAR(m.normal_contact(d, 0.1, 0.0, 1.0, 0.05, 1.0).conservative(), fd, 1e-4) << d;
+  }
+}
+
+TEST(FangAdhesion, SetterErrors)
+{
+  NormalAdhesion a = adhesion_example();
+  EXPECT_EQ(a.set(0.0, 0.03, 1000.0, 0.5), AdhesionCoeffError::nonpositive_dhat_p);
+  EXPECT_EQ(a.set(-0.01, 0.03, 1000.0, 0.5), AdhesionCoeffError::nonpositive_dhat_p);
+  EXPECT_EQ(a.set(0.01, 0.01, 1000.0, 0.5), AdhesionCoeffError::dhat_a_not_above_dhat_p);
+  EXPECT_EQ(a.set(0.01, 0.005, 1000.0, 0.5), AdhesionCoeffError::dhat_a_not_above_dhat_p);
+  EXPECT_EQ(a.set(0.01, 0.03, 0.0, 0.5), AdhesionCoeffError::nonpositive_stiffness);
+  EXPECT_EQ(a.set(0.01, 0.03, 1000.0, -0.5), AdhesionCoeffError::nonpositive_strain);
+  EXPECT_EQ(a.set(std::nan(""), 0.03, 1000.0, 0.5), AdhesionCoeffError::nonpositive_dhat_p);
+  // unchanged after the errors
+  EXPECT_EQ(a.dhat_p, 0.01);
+  EXPECT_EQ(a.dhat_a, 0.03);
+  EXPECT_EQ(a.Y, 1000.0);
+  EXPECT_EQ(a.eps_c, 0.5);
+  TangentialAdhesion t;
+  EXPECT_EQ(t.set(0.0, 0.5), AdhesionCoeffError::nonpositive_eps_a);
+  EXPECT_EQ(t.set(0.001, -0.5), AdhesionCoeffError::negative_mu_a);
+  EXPECT_EQ(t.set(0.001, 0.0), AdhesionCoeffError::none);    // mu_a = 0 is allowed: no tangential adhesion
+  EXPECT_FALSE(t.enabled());
+  EXPECT_STRNE(adhesion_coeff_error_text(AdhesionCoeffError::negative_mu_a), "");
+}
+
+TEST(FangAdhesion, Mixing)
+{
+  // lengths arithmetic, strengths geometric:
+  //   dhat_p (0.01, 0.03) -> 0.02, dhat_a (0.03, 0.05) -> 0.04,
+  //   Y (100, 400) -> 200, eps_c (0.25, 1) -> 0.5,
+  //   eps_a (0.001, 0.003) -> 0.002, mu_a (0.5, 2) -> 1
+  // (arithmetic means of Y, eps_c, mu_a would give 250, 0.625, 1.25)
+  GranularPairModel ii = hooke_model(), jj = hooke_model();
+  ii.set_adhesion(0.01, 0.03, 100.0, 0.25);
+  jj.set_adhesion(0.03, 0.05, 400.0, 1.0);
+  ii.set_tangential_adhesion(0.001, 0.5);
+  jj.set_tangential_adhesion(0.003, 2.0);
+  const GranularPairModel m = mix(ii, jj);
+  EXPECT_NEAR(m.adhesion.dhat_p, 0.02, kTol);
+  EXPECT_NEAR(m.adhesion.dhat_a, 0.04, kTol);
+  EXPECT_NEAR(m.adhesion.Y, 200.0, kTol);
+  EXPECT_NEAR(m.adhesion.eps_c, 0.5, kTol);
+  EXPECT_NEAR(m.tangential_adhesion.eps_a, 0.002, kTol);
+  EXPECT_NEAR(m.tangential_adhesion.mu_a, 1.0, kTol);
+  EXPECT_TRUE(m.uses_tangential_adhesion());
+  // a type without adhesion: none for the pair
+  const GranularPairModel none = mix(ii, hooke_model());
+  EXPECT_FALSE(none.adhesion.enabled());
+  EXPECT_FALSE(none.uses_tangential_adhesion());
+  EXPECT_EQ(none.adhesion_range(), 0.0);
 }

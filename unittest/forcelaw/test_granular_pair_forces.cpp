@@ -137,3 +137,98 @@ TEST(GranularPairForces, SeparationResetsTheDisplacement)
   EXPECT_FALSE(r.touching);
   EXPECT_EQ(xi.x, 0.0);
 }
+
+// ---------------------------------------------------------------------------
+// Tangential adhesion of a pair (add_tangential_adhesion): one vertex-vertex
+// contact of spheres r = 0.2 (R_eff = 0.1, area pi R_eff^2 =
+// 0.031415926535898), normal +z, at delta_n = dhat_p = 0.01 with the
+// adhesion of dhat_p = 0.01, dhat_a = 0.03, Y = 1000, eps_c = 0.5: the
+// normal adhesion force lambda = 500 * 0.031415926535898 =
+// 15.707963267949. eps_a = 0.001, mu_a = 0.5: largest tangential force
+// mu_a lambda = 7.8539816339745. Body j slides along +x at 1 with dt =
+// 0.0005: y grows by 0.0005 per step.
+//   step 1: y = 0.0005, lambda used = 0 (nothing lagged yet): F = 0
+//   step 2: y = 0.001 = eps_a, f1 = 1:              F = -7.8539816339745
+//   step 3: y = 0.0015, f1 = 1.5 * 0.5 = 0.75:      F = -5.8904862254809
+//   step 4: y = 0.002 = 2 eps_a:                    F = 0 (released)
+
+namespace {
+
+GranularPairModel adhesive(double eps_a, double mu_a)
+{
+  GranularPairModel m = hooke(1000.0, 0.0, 0.0, 0.0, 0.0);
+  m.set_adhesion(0.01, 0.03, 1000.0, 0.5);
+  m.set_tangential_adhesion(eps_a, mu_a);
+  return m;
+}
+
+}    // namespace
+
+TEST(GranularTangentialAdhesion, GrowsPeaksAtEpsAAndReleasesBeyondTwoEpsA)
+{
+  const GranularPairModel m = adhesive(0.001, 0.5);
+  const Contact c = make_contact(FeatureKind::vertex, FeatureKind::vertex, {0, 0, 0.205}, {0, 0, 1}, 0.01);
+  BodyMotion bi, bj;
+  bj.center = {0, 0, 0.41};
+  bj.velocity = {1.0, 0, 0};
+  const GranularLaw law{m, 0.2, 0.2, 0.5, 0.05};
+  PairStepSettings s;
+  s.dt = 0.0005;
+  TangentialAdhesionState state;
+  const double expected[] = {0.0, -7.8539816339745, -5.8904862254809, 0.0};
+  for (int step = 0; step < 4; ++step) {
+    PairResult r = granular_pair_forces(&c, 1, 1.0, bi, bj, law, s, nullptr);
+    const double normal_z = r.total.force_j.z;
+    add_tangential_adhesion(&c, 1, bi, bj, law, s, state, r);
+    EXPECT_TRUE(r.style_values_live);
+    EXPECT_NEAR(state.y.x, 0.0005 * (step + 1), 1e-15);
+    EXPECT_NEAR(state.lambda_latest, 15.707963267949, 1e-11);
+    EXPECT_NEAR(r.total.force_j.x, expected[step], 1e-11) << "step " << step + 1;
+    EXPECT_NEAR(r.dissipative.force_j.x, expected[step], 1e-11);    // its work is booked with friction
+    EXPECT_NEAR(normal_z, -15.707963267949, 1e-11);                 // the normal adhesion itself
+    EXPECT_EQ(r.total.force_j.z, normal_z);
+  }
+  // The setup of a run (no time passes) repeats the last step's force and
+  // changes nothing: back at y = 0.0015 it uses lambda_used.
+  state.y = {0.0015, 0, 0};
+  state.lambda_used = 15.707963267949;
+  state.lambda_latest = 1.0;
+  PairStepSettings setup = s;
+  setup.update_history = false;
+  PairResult r;
+  add_tangential_adhesion(&c, 1, bi, bj, law, setup, state, r);
+  EXPECT_NEAR(r.total.force_j.x, -5.8904862254809, 1e-11);
+  EXPECT_EQ(state.y.x, 0.0015);
+  EXPECT_EQ(state.lambda_latest, 1.0);
+}
+
+TEST(GranularTangentialAdhesion, TurnsWithTheNormalAndResetsOnSeparation)
+{
+  const GranularPairModel m = adhesive(0.001, 0.5);
+  const GranularLaw law{m, 0.2, 0.2, 0.5, 0.05};
+  BodyMotion bi, bj;
+  PairStepSettings s;
+  s.dt = 0.0005;
+  // y = (0.001, 0, 0) and the normal turned to +x-ish (1, 0, 1)/sqrt(2):
+  // y turns into the new tangent plane keeping |y| = 0.001:
+  // (1, 0, -1) 0.001/sqrt(2); at rest it does not grow.
+  TangentialAdhesionState state{{0.001, 0, 0}, 0.0, 15.0};
+  const double h = std::sqrt(0.5);
+  const Contact turned = make_contact(FeatureKind::vertex, FeatureKind::vertex, {0, 0, 0}, {h, 0, h}, 0.01);
+  PairResult r;
+  add_tangential_adhesion(&turned, 1, bi, bj, law, s, state, r);
+  EXPECT_NEAR(state.y.x, 0.001 * h, 1e-15);
+  EXPECT_NEAR(state.y.z, -0.001 * h, 1e-15);
+  // f1(eps_a) = 1: F = -0.5 * 15 along y/|y|
+  EXPECT_NEAR(r.total.force_j.x, -7.5 * h, 1e-12);
+  EXPECT_NEAR(r.total.force_j.z, 7.5 * h, 1e-12);
+  // beyond dhat_a: the state is reset, the pair no longer adheres
+  const Contact apart = make_contact(FeatureKind::vertex, FeatureKind::vertex, {0, 0, 0}, {0, 0, 1}, 0.031);
+  PairResult far;
+  add_tangential_adhesion(&apart, 1, bi, bj, law, s, state, far);
+  EXPECT_FALSE(far.style_values_live);
+  EXPECT_EQ(state.y.x, 0.0);
+  EXPECT_EQ(state.y.z, 0.0);
+  EXPECT_EQ(state.lambda_latest, 0.0);
+  EXPECT_EQ(far.total.force_j.x, 0.0);
+}

@@ -288,7 +288,7 @@ TEST_F(GranularErrors, PairCoeffUnsupportedKeywordsOfPairStyleGranular)
                     "tangential, damping, cohesion");
   }
   EXPECT_TEXT_HAS(pair_coeff_error("1 1 " + kHooke + " cohesoin 1.0"), kCoeff, "unknown keyword 'cohesoin'",
-                  "tangential, damping or cohesion");
+                  "tangential, damping, cohesion, adhesion or tangential_adhesion");
 }
 
 TEST_F(GranularErrors, PairCoeffTypesOutOfRangeOrDecreasing)
@@ -556,6 +556,156 @@ TEST_F(GranularErrors, WallValidInputIsAccepted)
     s->commands(kStyleAndCoeffs + "fix integrate all nve/body\n");
     EXPECT_EQ(body_dem_test::error_of(*s, "run 10"), kNoError);
   }
+}
+
+// ---------------------------------------------------------------------------
+// adhesion dhat_p dhat_a Y eps_c [tangential_adhesion eps_a mu_a] (Fang et
+// al., seeds/003) on pair_coeff and the wall. The pair style of
+// pair_coeff_error() has the cutoff 0.05.
+
+const std::string kAdhesion = " adhesion 0.01 0.03 1000.0 0.5";
+
+TEST_F(GranularErrors, AdhesionWrongCoefficientCounts)
+{
+  struct Case {
+    std::string args;
+    std::vector<std::string> words;
+  };
+  for (const Case &c : std::vector<Case>{
+           {kHooke + " adhesion", {"adhesion expects 4 coefficients", "got 0"}},
+           {kHooke + " adhesion 0.01 0.03 1000.0", {"adhesion expects 4 coefficients", "got 3"}},
+           {kHooke + kAdhesion + " tangential_adhesion 0.001", {"tangential_adhesion expects 2 coefficients", "got 1"}},
+           // too few before the next keyword: the keyword is read as a number
+           {kHooke + " adhesion 0.01 0.03 1000.0 damping velocity", {"argument eps_c", "must be a number", "'damping'"}},
+           // too many: the extra number is an unknown keyword
+           {kHooke + kAdhesion + " 0.7", {"unknown keyword '0.7'"}},
+           {kHooke + kAdhesion + " tangential_adhesion 0.001 0.5 0.2", {"unknown keyword '0.2'"}}}) {
+    SCOPED_TRACE("pair_coeff 1 1 " + c.args);
+    const std::string text = pair_coeff_error("1 1 " + c.args);
+    EXPECT_TEXT_HAS(text, kCoeff);
+    for (const std::string &w : c.words) EXPECT_TEXT_HAS(text, w);
+  }
+}
+
+TEST_F(GranularErrors, AdhesionNonNumbers)
+{
+  struct Case {
+    std::string args, name;
+  };
+  for (const Case &c : std::vector<Case>{{" adhesion x 0.03 1000.0 0.5", "dhat_p"},
+                                         {" adhesion 0.01 nan 1000.0 0.5", "dhat_a"},
+                                         {" adhesion 0.01 0.03 1e999 0.5", "Y"},
+                                         {" adhesion 0.01 0.03 1000.0 0.5x", "eps_c"},
+                                         {kAdhesion + " tangential_adhesion inf 0.5", "eps_a"},
+                                         {kAdhesion + " tangential_adhesion 0.001 mu", "mu_a"}}) {
+    SCOPED_TRACE("pair_coeff 1 1 " + kHooke + c.args);
+    EXPECT_TEXT_HAS(pair_coeff_error("1 1 " + kHooke + c.args), kCoeff, "argument " + c.name, "must be a number");
+  }
+}
+
+TEST_F(GranularErrors, AdhesionValuesOutOfRange)
+{
+  struct Case {
+    std::string args;
+    std::vector<std::string> words;
+  };
+  for (const Case &c : std::vector<Case>{
+           {" adhesion 0.0 0.03 1000.0 0.5", {"adhesion", "dhat_p must be > 0"}},
+           {" adhesion -0.01 0.03 1000.0 0.5", {"adhesion", "dhat_p must be > 0"}},
+           {" adhesion 0.01 0.01 1000.0 0.5", {"adhesion", "dhat_a must be > dhat_p"}},
+           {" adhesion 0.02 0.01 1000.0 0.5", {"adhesion", "dhat_a must be > dhat_p"}},
+           {" adhesion 0.01 0.03 0.0 0.5", {"adhesion", "Y must be > 0"}},
+           {" adhesion 0.01 0.03 -1000.0 0.5", {"adhesion", "Y must be > 0"}},
+           {" adhesion 0.01 0.03 1000.0 0.0", {"adhesion", "eps_c must be > 0"}},
+           {" adhesion 0.01 0.03 1000.0 -0.5", {"adhesion", "eps_c must be > 0"}},
+           {kAdhesion + " tangential_adhesion 0.0 0.5", {"tangential_adhesion", "eps_a must be > 0"}},
+           {kAdhesion + " tangential_adhesion -0.001 0.5", {"tangential_adhesion", "eps_a must be > 0"}},
+           {kAdhesion + " tangential_adhesion 0.001 -0.5", {"tangential_adhesion", "mu_a must be >= 0"}}}) {
+    SCOPED_TRACE("pair_coeff 1 1 " + kHooke + c.args);
+    const std::string text = pair_coeff_error("1 1 " + kHooke + c.args);
+    EXPECT_TEXT_HAS(text, kCoeff);
+    for (const std::string &w : c.words) EXPECT_TEXT_HAS(text, w);
+  }
+}
+
+TEST_F(GranularErrors, AdhesionExcludesCohesionAndComesBeforeTangentialAdhesion)
+{
+  for (const std::string &args :
+       std::vector<std::string>{kAdhesion + " cohesion 1.0", " cohesion 1.0" + kAdhesion, " cohesion 0.0" + kAdhesion}) {
+    SCOPED_TRACE(args);
+    EXPECT_TEXT_HAS(pair_coeff_error("1 1 " + kHooke + args), kCoeff, "cohesion and adhesion are exclusive");
+  }
+  EXPECT_TEXT_HAS(pair_coeff_error("1 1 " + kHooke + " tangential_adhesion 0.001 0.5"), kCoeff,
+                  "tangential_adhesion requires the adhesion keyword");
+}
+
+TEST_F(GranularErrors, AdhesionNeedsTheCutoffToReachDhatA)
+{
+  // The contacts come from the geometry up to the cutoff of pair_style only.
+  {
+    auto s = session();
+    s->command(std::string(kStyle) + " 1.0 0.02");
+    EXPECT_LAMMPS_ERROR(*s, "pair_coeff 1 1 " + kHooke + kAdhesion, kCoeff, "adhesion of types 1 1",
+                        "cutoff argument of pair_style body/rounded/polyhedron/granular", ">= dhat_a = 0.03",
+                        "got cutoff = 0.02");
+  }
+  {
+    // a pair_style with a smaller cutoff after pair_coeff: seen at the run
+    auto s = session();
+    s->commands(std::string(kStyle) + " 1.0 0.05\npair_coeff * * " + kHooke + kAdhesion + "\n" + kStyle +
+                " 1.0 0.025\n");
+    EXPECT_LAMMPS_ERROR(*s, "run 0", "adhesion of types 1 1", ">= dhat_a = 0.03", "got cutoff = 0.025");
+  }
+  {
+    // cutoff = dhat_a is enough
+    auto s = session();
+    s->commands(std::string(kStyle) + " 1.0 0.03\npair_coeff * * " + kHooke + kAdhesion + "\n");
+    EXPECT_EQ(body_dem_test::error_of(*s, "run 0"), kNoError);
+  }
+}
+
+TEST_F(GranularErrors, TangentialAdhesionCannotBeAddedAfterTheFirstRun)
+{
+  // the history fix has its size per pair from the first run on
+  auto s = session();
+  s->commands(std::string(kStyle) + " 1.0 0.05\npair_coeff * * " + kHooke + kAdhesion + "\nrun 0\n" +
+              "pair_coeff * * " + kHooke + kAdhesion + " tangential_adhesion 0.001 0.5\n");
+  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "values kept per pair changed after the first run",
+                      "tangential_adhesion");
+}
+
+TEST_F(GranularErrors, AdhesionValidInputIsAccepted)
+{
+  const std::vector<std::string> valid = {
+      "* * " + kHooke + kAdhesion, "* * " + kHooke + kAdhesion + " tangential_adhesion 0.001 0.5",
+      "* * " + kHooke + kAdhesion + " tangential_adhesion 0.001 0.0 damping mass_velocity",
+      "1 2 " + kHertzHistory + " adhesion 1e-3 2e-3 1e3 0.5 tangential_adhesion 0.01 1.0"};
+  for (const std::string &args : valid) {
+    SCOPED_TRACE("pair_coeff " + args);
+    auto s = session();
+    s->commands(std::string(kStyle) + " 1.0 0.05\npair_coeff * * " + kHooke + "\n");
+    EXPECT_EQ(body_dem_test::error_of(*s, "pair_coeff " + args), kNoError);
+    EXPECT_EQ(body_dem_test::error_of(*s, "run 0"), kNoError);
+  }
+}
+
+TEST_F(GranularErrors, WallAdhesion)
+{
+  // the normal adhesion is supported, with the parser's checks
+  EXPECT_EQ(wall_error(kHooke + kAdhesion + " zplane 0.0 NULL"), kNoError);
+  EXPECT_TEXT_HAS(wall_error(kHooke + " adhesion 0.03 0.01 1000.0 0.5 zplane 0.0 NULL"), kWall,
+                  "dhat_a must be > dhat_p");
+  // the models' arguments end at the wallstyle
+  EXPECT_TEXT_HAS(wall_error(kHooke + " adhesion 0.01 0.03 zplane 0.0 NULL"), kWall,
+                  "adhesion expects 4 coefficients", "got 2");
+  // and so is the tangential adhesion, with the same checks
+  EXPECT_EQ(wall_error(kHooke + kAdhesion + " tangential_adhesion 0.001 0.5 zplane 0.0 NULL"), kNoError);
+  EXPECT_TEXT_HAS(wall_error(kHooke + kAdhesion + " tangential_adhesion 0.001 -0.5 zplane 0.0 NULL"), kWall,
+                  "mu_a must be >= 0");
+  EXPECT_TEXT_HAS(wall_error(kHooke + " tangential_adhesion 0.001 0.5 zplane 0.0 NULL"), kWall,
+                  "tangential_adhesion requires the adhesion keyword");
+  EXPECT_TEXT_HAS(wall_error(kHooke + kAdhesion + " cohesion 1.0 zplane 0.0 NULL"), kWall,
+                  "cohesion and adhesion are exclusive");
 }
 
 }    // namespace

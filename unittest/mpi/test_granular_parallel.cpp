@@ -33,9 +33,15 @@ const std::string kData = "gran_parallel_gas.data";
 void write_gas() { body_dem_test::write_polyhedron_gas(kData, 20261202, 0.2); }
 
 // Two materials (hertz/material, mixed for the unlike pairs), damping
-// mass_velocity, linear_history, cohesion with j_a scaling (delta_ua =
-// 0.02 makes j_a > 1 for contacts spread over more than a corner).
-std::string gas_input(int steps)
+// mass_velocity, linear_history, and the attraction of each type and of
+// the walls: by default cohesion with j_a scaling (delta_ua = 0.02 makes
+// j_a > 1 for contacts spread over more than a corner).
+struct Attraction {
+  std::string type1 = " cohesion 2.0", type2 = " cohesion 1.0", walls;
+  int steps = 3000;
+};
+
+std::string gas_input(int steps, const Attraction &attraction = {})
 {
   const std::string tangential = " tangential linear_history 5000.0 1.0 0.5 damping mass_velocity";
   return "units lj\n"
@@ -49,13 +55,13 @@ std::string gas_input(int steps)
       "\n"
       "pair_style body/rounded/polyhedron/granular 0.02 0.05\n"
       "pair_coeff 1 1 hertz/material 1.0e5 2.0 0.3" +
-      tangential +
-      " cohesion 2.0\n"
+      tangential + attraction.type1 +
+      "\n"
       "pair_coeff 2 2 hertz/material 5.0e4 2.0 0.25" +
-      tangential +
-      " cohesion 1.0\n"
+      tangential + attraction.type2 +
+      "\n"
       "fix walls all wall/body/polyhedron/granular hertz/material 1.0e5 2.0 0.3" +
-      tangential +
+      tangential + attraction.walls +
       " zplane 0.0 8.0\n"
       "neighbor 0.3 bin\n"
       "neigh_modify every 1 delay 0 check yes\n"
@@ -69,11 +75,11 @@ std::string gas_input(int steps)
       std::to_string(steps) + "\n";
 }
 
-body_dem_test::RunState run_gas(MPI_Comm comm)
+body_dem_test::RunState run_gas(MPI_Comm comm, const Attraction &attraction = {})
 {
   LammpsSession s({}, comm);
   s.load_plugin();
-  s.commands(gas_input(3000));
+  s.commands(gas_input(attraction.steps, attraction));
   body_dem_test::RunState state = body_dem_test::atom_state(s);
   // work of j_a, of damping and friction, of the walls, of the weights
   state.scalars = {s.compute_vector("wp", 0), s.compute_vector("wp", 1), s.variable("wall_work"),
@@ -81,15 +87,16 @@ body_dem_test::RunState run_gas(MPI_Comm comm)
   return state;
 }
 
-}    // namespace
-
-TEST(GranularParallelEquivalence, GasWithHistoryCohesionAndWalls)
+// Runs the gas alone and on all ranks and compares the states; returns
+// the serial one.
+body_dem_test::RunState expect_parallel_matches_serial(const Attraction &attraction)
 {
   write_gas();
   int rank = 0, nranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &nranks);
-  const auto runs = body_dem_test::run_alone_and_together(run_gas);
+  const auto runs =
+      body_dem_test::run_alone_and_together([&](MPI_Comm comm) { return run_gas(comm, attraction); });
   const body_dem_test::RunState &serial = runs.serial, &parallel = runs.parallel;
 
   // The forces are summed in another order on several ranks, so the
@@ -107,10 +114,47 @@ TEST(GranularParallelEquivalence, GasWithHistoryCohesionAndWalls)
     std::printf("%d ranks: largest difference of x or v %.3g; work of j_a %.6g, of damping and friction %.6g, "
                 "of the walls %.6g, of the weights %.6g\n",
                 nranks, largest, serial.scalars[0], serial.scalars[1], serial.scalars[2], serial.scalars[3]);
+  return serial;
+}
+
+}    // namespace
+
+TEST(GranularParallelEquivalence, GasWithHistoryCohesionAndWalls)
+{
+  const body_dem_test::RunState serial = expect_parallel_matches_serial({});
   // The run did something: collisions dissipated energy, the j_a scaling
   // of the cohesion did work, bodies hit the walls.
   EXPECT_LT(serial.scalars[1], -0.1);
   EXPECT_NE(serial.scalars[0], 0.0);
   EXPECT_LT(serial.scalars[2], 0.0);
   EXPECT_NE(serial.scalars[3], 0.0);
+}
+
+TEST(GranularParallelEquivalence, GasWithAdhesionAndWalls)
+{
+  // The adhesion of Fang et al. instead of cohesion, with its tangential
+  // part (whose state y and lagged lambda live in the pair history,
+  // migrate with the atoms and flip with the side the pair is seen from),
+  // different for the two types (so the unlike pairs are mixed), and the
+  // adhesion on the walls (whose tangential state is kept per atom and
+  // migrates with it). The strength (a(0) = -25 per unit area,
+  // -0.79 per corner contact of R_eff = 0.1) captures bodies that meet at
+  // speeds of about 1, so pairs stay within dhat_a for many steps. The
+  // captured pairs make this gas more sensitive: a change of 1e-14 in the
+  // start grows to 3e-9 over 3000 steps (1e-12 in the gas above), so it
+  // runs 2000 steps, where the rounding differences of 2 and 4 ranks stay
+  // at 8e-13 (measured); with mu_a = 0 the positions differ by 1 after
+  // 3000 steps.
+  Attraction adhesion;
+  adhesion.type1 = " adhesion 0.02 0.05 2000.0 0.5 tangential_adhesion 0.01 0.5";
+  adhesion.type2 = " adhesion 0.01 0.04 1000.0 0.5 tangential_adhesion 0.02 0.3";
+  adhesion.walls = " adhesion 0.02 0.05 2000.0 0.5 tangential_adhesion 0.01 0.5";
+  adhesion.steps = 2000;
+  const body_dem_test::RunState serial = expect_parallel_matches_serial(adhesion);
+  // The run did something: collisions dissipated energy (damping,
+  // friction and the tangential adhesion), bodies hit the walls; no
+  // cohesion, so no j_a work.
+  EXPECT_LT(serial.scalars[1], -0.1);
+  EXPECT_EQ(serial.scalars[0], 0.0);
+  EXPECT_LT(serial.scalars[2], 0.0);
 }

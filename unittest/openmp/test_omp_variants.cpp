@@ -117,7 +117,7 @@ Snapshot take_snapshot(LammpsSession &s, bool per_atom)
   return snap;
 }
 
-enum class Case { gas, gas_history, pour, polyhedron_gas, granular_heap };
+enum class Case { gas, gas_history, pour, polyhedron_gas, granular_heap, adhesive_cubes };
 
 Snapshot run_case(MPI_Comm comm, Case c, const std::vector<std::string> &args)
 {
@@ -136,6 +136,12 @@ Snapshot run_case(MPI_Comm comm, Case c, const std::vector<std::string> &args)
   }
   if (c == Case::granular_heap) {
     body_dem_test::run_example(s, "in.heap3d_granular", {{"settle", "4000"}, {"tilted", "0"}, {"images", "no"}});
+    return take_snapshot(s, false);
+  }
+  // The adhesive cubes while clusters form: the adhesion and the state of
+  // its tangential part per pair, which threads must not race on.
+  if (c == Case::adhesive_cubes) {
+    body_dem_test::run_example(s, "in.adhesive_cubes", {{"nsteps", "3000"}});
     return take_snapshot(s, false);
   }
   // With history also delta_ua = 0.2, so that edge contacts longer than
@@ -378,4 +384,9 @@ TEST(FixNveBodyOmp, RequiresBodies)
   s.commands("units lj\natom_style sphere\nregion box block 0 4 0 4 0 4\ncreate_box 1 box\n"
              "create_atoms 1 single 1 1 1\nfix integrate all nve/body/omp\n");
   EXPECT_LAMMPS_ERROR(s, "run 0", "fix nve/body/omp: requires atom_style body");
+}
+
+TEST(OmpEquivalence, AdhesiveCubesWithTangentialAdhesion)
+{
+  expect_threads_match_serial(Case::adhesive_cubes, "adhesive cubes");
 }
