@@ -35,7 +35,7 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
   // bodies of this step's frames; writes nothing but *xi). 2d contacts
   // carry no weights: there is no weight record.
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                                   double * /*weight_record*/, bool &overflow) const
+                                   const body_dem::WeightRecordRef & /*weight_record*/, bool &overflow) const
   {
     const int *type = atom->type;
     body_dem::PolygonPairStatus status;

@@ -35,7 +35,8 @@ void PairBodyRoundedPolyhedronDEM::compute(int eflag, int vflag)
   frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs(eflag, vflag,
                 [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                       double *weight_record, double * /*style_values*/, bool &overflow) {
+                       const body_dem::WeightRecordRef &weight_record, double * /*style_values*/,
+                       bool &overflow) {
                   return pair_forces(i, j, settings, xi, weight_record, overflow);
                 });
 }

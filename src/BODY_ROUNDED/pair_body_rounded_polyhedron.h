@@ -41,13 +41,13 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
   // bodies of this step's frames; writes nothing but the pair's history
   // *xi and weight_record).
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                                   double *weight_record, bool &overflow) const
+                                   const body_dem::WeightRecordRef &weight_record, bool &overflow) const
   {
     const int *type = atom->type;
     body_dem::PolyhedronPairStatus status;
     const body_dem::PairResult r = body_dem::polyhedron_pair_forces(
         frames.shape(i), frames.motion(i), frames.shape(j), frames.motion(j), pair_coeffs(type[i], type[j]),
-        delta_ua, smoothing, settings, xi, &status, weight_record_ref(i, j, weight_record));
+        delta_ua, smoothing, settings, xi, &status, weight_record);
     overflow = status.overflow;
     return r;
   }

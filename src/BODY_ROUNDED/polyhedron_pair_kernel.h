@@ -76,9 +76,8 @@ inline PairResult weighted_contact_forces(const PolyhedronContactList &contacts,
   double unit_energy[kMaxPolyhedronContacts];
   PairResult r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy);
   const auto swap_key = [](double key) { return swapped_contact_key(key); };
-  r.weight_work = update_weight_record(ledger, unit_energy, record.swapped, swap_key,
-                                       settings.book_weight_work, record.values);
-  r.weights_recorded = record.values[0] > 0.0;
+  r.weight_work = update_weight_record(ledger, unit_energy, swap_key, settings.book_weight_work, record);
+  r.weights_recorded = ledger.size > 0;    // the count of the record just written
   return r;
 }
 
@@ -106,7 +105,7 @@ inline PairResult polyhedron_pair_forces(const PolyhedronShape &si, const BodyMo
     status->ncontacts = contacts.size;
     status->j_a = j_a;
   }
-  if (contacts.size == 0 && !(record.values && record.values[0] > 0.0)) {
+  if (contacts.size == 0 && !(record.values && !record.empty && record.values[0] > 0.0)) {
     PairResult none;
     if (settings.history && xi) *xi = Vec3{};
     return none;

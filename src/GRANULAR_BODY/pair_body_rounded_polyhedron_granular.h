@@ -69,18 +69,20 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
   // *xi, weight_record and, with tangential adhesion, its state in
   // style_values).
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                                   double *weight_record, double *style_values, bool &overflow) const
+                                   const body_dem::WeightRecordRef &weight_record, double *style_values,
+                                   bool &overflow) const
   {
     const body_dem::PolyhedronShape &si = frames.shape(i), &sj = frames.shape(j);
     body_dem::PolyhedronContactList contacts;
     body_dem::PolyhedronWeightLedger ledger;
-    body_dem::find_polyhedron_contacts(si, sj, cut_surface, smoothing, contacts, weight_record ? &ledger : nullptr);
+    body_dem::find_polyhedron_contacts(si, sj, cut_surface, smoothing, contacts,
+                                       weight_record.values ? &ledger : nullptr);
     overflow = contacts.overflow;
     const double j_a = body_dem::polyhedron_ja(contacts, cut_surface, delta_ua);
     const body_dem::GranularLaw law{pair_model(atom->type[i], atom->type[j]), si.rounded_radius, sj.rounded_radius,
                                     body_dem::effective_mass(atom->rmass[i], atom->rmass[j]), cut_surface};
-    body_dem::PairResult r = body_dem::weighted_contact_forces(contacts, ledger, j_a, frames.motion(i), frames.motion(j),
-                                                               law, settings, xi, weight_record_ref(i, j, weight_record));
+    body_dem::PairResult r = body_dem::weighted_contact_forces(contacts, ledger, j_a, frames.motion(i),
+                                                               frames.motion(j), law, settings, xi, weight_record);
     if (style_values && law.model.uses_tangential_adhesion()) {
       auto state = body_dem::TangentialAdhesionState::from(style_values);
       body_dem::add_tangential_adhesion(contacts.data(), contacts.size, frames.motion(i), frames.motion(j), law,

@@ -11,7 +11,7 @@
          compute_pairs_omp(eflag, vflag,
              [this](int from, int to) { <fill the frames of atoms from..to-1> },
              [this](int i, int j, const body_dem::PairStepSettings &s, body_dem::Vec3 *xi,
-                    double *weight_record, double *style_values, bool &overflow) {
+                    const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow) {
                return pair_forces(i, j, s, xi, weight_record, style_values, overflow);
              });
        }

@@ -12,7 +12,8 @@ void PairBodyRoundedPolyhedronOMP::compute(int eflag, int vflag)
   frames.prepare(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs_omp(
       eflag, vflag, [this](int from, int to) { frames.transform(atom, avec, bptr, from, to); },
-      [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi, double *weight_record,
+      [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
+             const body_dem::WeightRecordRef &weight_record,
              double * /*style_values*/, bool &overflow) {
         return pair_forces(i, j, settings, xi, weight_record, overflow);
       });

@@ -86,11 +86,6 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // Per-pair values are kept (NEIGH_HISTORY) for the spring, the weights or the style.
   bool keeps_pair_history() const { return history || weight_record || style_values; }
   int style_values_offset() const { return 3 + (weight_record ? body_dem::kWeightRecordSize : 0); }
-  // The record of pair (i, j) for the per-pair function.
-  body_dem::WeightRecordRef weight_record_ref(int i, int j, double *values) const
-  {
-    return {values, atom->tag[i] > atom->tag[j]};
-  }
   double cutoff_for_types(int i, int j) const { return maxrad[i] + maxrad[j] + cut_surface; }
   void require_coeffs_set(int i, int j) const;
   body_dem::PairStepSettings step_settings() const;
@@ -169,29 +164,35 @@ body_dem::PairResult PairBodyBase::interact(int i, int j, int jj, int *touch, do
   const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
   const double reach = radius[i] + radius[j] + cut_surface;
   double *values = history_values ? &history_values[size_history * jj] : nullptr;
-  double *record = weight_record && values ? values + 3 : nullptr;
+  // The pair's flag off: all its values are zero (the host zero-fills new
+  // pairs, and a pair whose flag goes off is zeroed below), so they are
+  // not read: each pair's values lie a cache line or more apart, and most
+  // neighbour pairs touch nothing.
+  const bool stored = values && touch[jj];
+  body_dem::WeightRecordRef record;
+  if (weight_record && values) record = {values + 3, atom->tag[i] > atom->tag[j], !stored};
   double *own = style_values && values ? values + style_values_offset() : nullptr;
   body_dem::Vec3 xi;
-  if (history) xi = body_dem::Vec3::from(values);
+  if (history && stored) xi = body_dem::Vec3::from(values);
 
   body_dem::PairResult r;
   if (dx * dx + dy * dy + dz * dz <= reach * reach) {
     bool pair_overflow = false;
     r = pair_forces(i, j, settings, history ? &xi : nullptr, record, own, pair_overflow);
     if (pair_overflow) overflow++;
-  } else if (record && record[0] > 0.0) {
-    r.weight_work = body_dem::clear_weight_record(settings.book_weight_work, record);
+  } else if (record.values && stored && record.values[0] > 0.0) {
+    r.weight_work = body_dem::clear_weight_record(settings.book_weight_work, record.values);
   }
   if (values) {
     // the spring lives while the bodies touch, the record while it holds
     // contacts, the style's values while the style says so (out of reach
     // included: they start from zero when the pair comes back)
     touch[jj] = r.touching || r.weights_recorded || r.style_values_live ? 1 : 0;
-    if (history) {
+    if (history && (stored || r.touching)) {
       if (!r.touching) xi = body_dem::Vec3{};
       xi.to(values);
     }
-    if (own && !r.style_values_live)
+    if (own && stored && !r.style_values_live)
       for (int k = 0; k < style_values; k++) own[k] = 0.0;
   }
 

@@ -51,6 +51,10 @@ constexpr int kWeightRecordSize = 1 + 3 * kWeightRecordContacts;
 struct WeightRecordRef {
   double *values = nullptr;
   bool swapped = false;    // body i has the higher atom ID
+  // Known to hold nothing (the pair's flag in the host's history fix is
+  // off, so all its values are zero): not read. Most neighbour pairs touch
+  // nothing, and their records lie a cache line apart each.
+  bool empty = false;
 };
 
 // Key of a candidate as seen from the body with the lower atom ID.
@@ -61,15 +65,19 @@ template <class SwapKey> inline double canonical_key(double key, bool swapped, S
 
 // Books the change of the weights since the record was written and writes
 // this step's record. ledger: this step's candidates (weights w(n+1));
-// unit_energy[c]: energy per unit weight of output contact c; record: the
-// pair's record (values as above, count 0 when empty). book: false when no
-// time passes (the setup of a run, a minimization): the record is renewed
-// and nothing booked. Returns the work W_w of the step.
+// unit_energy[c]: energy per unit weight of output contact c; the pair's
+// record (values as above, count 0 when empty; not written when it stays
+// empty). book: false when no time passes (the setup of a run, a
+// minimization): the record is renewed and nothing booked. Returns the
+// work W_w of the step.
 template <int Capacity, class SwapKey>
-inline double update_weight_record(const WeightLedger<Capacity> &ledger, const double *unit_energy, bool swapped,
-                                   SwapKey swap_key, bool book, double *record)
+inline double update_weight_record(const WeightLedger<Capacity> &ledger, const double *unit_energy,
+                                   SwapKey swap_key, bool book, const WeightRecordRef &ref)
 {
-  const int old_count = static_cast<int>(record[0]);
+  double *const record = ref.values;
+  const bool swapped = ref.swapped;
+  const int old_count = ref.empty ? 0 : static_cast<int>(record[0]);
+  if (ledger.size == 0 && old_count == 0) return 0.0;
   double work = 0.0;
   if (book) {
     unsigned matched = 0;    // bit m: old entry m was found again (kWeightRecordContacts <= 32)

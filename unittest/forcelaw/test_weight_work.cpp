@@ -9,6 +9,7 @@
 using body_dem::kWeightRecordSize;
 using body_dem::update_weight_record;
 using body_dem::WeightLedger;
+using body_dem::WeightRecordRef;
 
 namespace {
 
@@ -31,7 +32,7 @@ TEST(WeightWork, MatchedAppearedAndVanishedContacts)
   first.add(10, 0.5, 0);
   first.add(20, 0.4, 1);
   const double e1[] = {2.0, 3.0};
-  EXPECT_EQ(update_weight_record(first, e1, false, shifted, false, record.data()), 0.0);
+  EXPECT_EQ(update_weight_record(first, e1, shifted, false, WeightRecordRef{record.data(), false}), 0.0);
   EXPECT_EQ(record[0], 2.0);
   // Step 2: key 10 again with w 0.7, E 4: 1/2 (2 + 4)(0.7 - 0.5) = 0.6;
   // key 30 appears with w 0.3, E 1: its old energy is taken as 1,
@@ -41,7 +42,7 @@ TEST(WeightWork, MatchedAppearedAndVanishedContacts)
   second.add(10, 0.7, 0);
   second.add(30, 0.3, 1);
   const double e2[] = {4.0, 1.0};
-  EXPECT_NEAR(update_weight_record(second, e2, false, shifted, true, record.data()), -0.3, 1e-15);
+  EXPECT_NEAR(update_weight_record(second, e2, shifted, true, WeightRecordRef{record.data(), false}), -0.3, 1e-15);
   // the record now holds step 2: (10, 0.7, 4), (30, 0.3, 1)
   EXPECT_EQ(record[0], 2.0);
   EXPECT_EQ(record[1], 10.0);
@@ -49,7 +50,7 @@ TEST(WeightWork, MatchedAppearedAndVanishedContacts)
   EXPECT_EQ(record[3], 4.0);
   EXPECT_EQ(record[4], 30.0);
   // Step 3: nothing changed: no work.
-  EXPECT_EQ(update_weight_record(second, e2, false, shifted, true, record.data()), 0.0);
+  EXPECT_EQ(update_weight_record(second, e2, shifted, true, WeightRecordRef{record.data(), false}), 0.0);
   // Out of reach: both vanish, -(4 * 0.7 + 1 * 0.3) = -3.1, record empty.
   EXPECT_NEAR(body_dem::clear_weight_record(true, record.data()), -3.1, 1e-15);
   EXPECT_EQ(record[0], 0.0);
@@ -65,13 +66,13 @@ TEST(WeightWork, CandidatesSharingAContactUseItsEnergy)
   first.add(2, 0.5, 0);
   first.add(3, 1.0, 1);
   const double e[] = {2.0, 5.0};
-  update_weight_record(first, e, false, shifted, false, record.data());
+  update_weight_record(first, e, shifted, false, WeightRecordRef{record.data(), false});
   Ledger second;
   second.add(1, 0.25, 0);
   second.add(2, 0.75, 0);
   second.add(3, 1.0, 1);
   // 1/2 (2 + 2)(0.25 - 0.5) + 1/2 (2 + 2)(0.75 - 0.5) + 0 = 0
-  EXPECT_NEAR(update_weight_record(second, e, false, shifted, true, record.data()), 0.0, 1e-15);
+  EXPECT_NEAR(update_weight_record(second, e, shifted, true, WeightRecordRef{record.data(), false}), 0.0, 1e-15);
 }
 
 TEST(WeightWork, SwappedPairsStoreTheKeysOfTheOtherSide)
@@ -83,11 +84,12 @@ TEST(WeightWork, SwappedPairsStoreTheKeysOfTheOtherSide)
   Ledger seen_swapped;
   seen_swapped.add(7, 0.5, 0);
   const double e[] = {2.0};
-  update_weight_record(seen_swapped, e, true, shifted, false, record.data());
+  update_weight_record(seen_swapped, e, shifted, false, WeightRecordRef{record.data(), true});
   EXPECT_EQ(record[1], 1007.0);
   Ledger seen_straight;
   seen_straight.add(1007, 0.6, 0);
-  EXPECT_NEAR(update_weight_record(seen_straight, e, false, shifted, true, record.data()), 2.0 * 0.1, 1e-15);
+  EXPECT_NEAR(update_weight_record(seen_straight, e, shifted, true, WeightRecordRef{record.data(), false}), 2.0 * 0.1,
+              1e-15);
 }
 
 TEST(WeightWork, RecordKeepsAtMostItsCapacity)
@@ -98,7 +100,31 @@ TEST(WeightWork, RecordKeepsAtMostItsCapacity)
   std::vector<double> e(64, 1.0);
   for (int k = 0; k < 40; ++k) many.add(k, 0.5, k);
   std::vector<double> record = empty_record();
-  update_weight_record(many, e.data(), false, shifted, false, record.data());
+  update_weight_record(many, e.data(), shifted, false, WeightRecordRef{record.data(), false});
   EXPECT_EQ(record[0], static_cast<double>(body_dem::kWeightRecordContacts));
   EXPECT_EQ(record[1 + 3 * (body_dem::kWeightRecordContacts - 1)], body_dem::kWeightRecordContacts - 1.0);
+}
+
+TEST(WeightWork, RecordKnownEmptyIsNotReadAndNotWrittenWithoutCandidates)
+{
+  // A pair whose history flag is off: its values are zero and not read
+  // (here they hold a stale record on purpose, which must be ignored); with
+  // no candidate nothing is written, with one it is recorded and booked as
+  // appeared (1/2 (2 + 2)(0.5 - 0) = 1).
+  std::vector<double> record = empty_record();
+  record[0] = 1.0;
+  record[1] = 10.0;
+  record[2] = 0.9;
+  record[3] = 7.0;
+  const std::vector<double> stale = record;
+  Ledger none;
+  const double e[] = {2.0};
+  EXPECT_EQ(update_weight_record(none, e, shifted, true, WeightRecordRef{record.data(), false, true}), 0.0);
+  EXPECT_EQ(record, stale);
+  Ledger one;
+  one.add(10, 0.5, 0);
+  EXPECT_NEAR(update_weight_record(one, e, shifted, true, WeightRecordRef{record.data(), false, true}), 1.0, 1e-15);
+  EXPECT_EQ(record[0], 1.0);
+  EXPECT_EQ(record[2], 0.5);
+  EXPECT_EQ(record[3], 2.0);
 }
