@@ -60,9 +60,9 @@ std::string PolyhedronBodyFrames::check_topology(Atom *atom, AtomVecBody *avec, 
 }
 
 void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int i,
-                                         const Storage &st, PolyhedronShape &shape, BodyMotion &motion)
+                                         const Counts &c, const Storage &st, PolyhedronShape &shape,
+                                         BodyMotion &motion)
 {
-  const Counts c = counts(atom, avec, bptr, i);
   shape.vertices = st.vertices;
   shape.nvertices = c.nvertices;
   shape.edges = st.edges;
@@ -147,11 +147,12 @@ void PolyhedronBodyFrames::prepare(Atom *atom, AtomVecBody *avec, BodyRoundedPol
 {
   // Sizes only grow: after the first steps no allocation happens here.
   first_.resize(2 * (n + 1));
+  counts_.resize(n);
   int reals = 0, ints = 0;
   for (int i = 0; i < n; i++) {
     first_[2 * i] = reals;
     first_[2 * i + 1] = ints;
-    const Counts c = counts(atom, avec, bptr, i);
+    const Counts c = counts_[i] = counts(atom, avec, bptr, i);
     reals += 3 * c.nvertices + 4 * c.nfaces + 3;
     ints += 2 * c.nedges + 4 * c.nfaces;
   }
@@ -167,7 +168,7 @@ void PolyhedronBodyFrames::transform(Atom *atom, AtomVecBody *avec, BodyRoundedP
 {
   static_assert(sizeof(Vec3) == 3 * sizeof(double), "Vec3 is three packed doubles");
   for (int i = from; i < to; i++) {
-    const Counts c = counts(atom, avec, bptr, i);
+    const Counts &c = counts_[i];
     double *reals = reals_.data() + first_[2 * i];
     int *ints = ints_.data() + first_[2 * i + 1];
     Storage st;
@@ -177,13 +178,14 @@ void PolyhedronBodyFrames::transform(Atom *atom, AtomVecBody *avec, BodyRoundedP
     st.vertex_centroid = reinterpret_cast<Vec3 *>(reals + 3 * c.nvertices + 4 * c.nfaces);
     st.edges = reinterpret_cast<int(*)[2]>(ints);
     st.faces = reinterpret_cast<int(*)[4]>(ints + 2 * c.nedges);
-    transform_one(atom, avec, bptr, i, st, shapes_[i], motions_[i]);
+    transform_one(atom, avec, bptr, i, c, st, shapes_[i], motions_[i]);
   }
 }
 
 double PolyhedronBodyFrames::memory_usage() const
 {
   return reals_.capacity() * sizeof(double) + (ints_.capacity() + first_.capacity()) * sizeof(int) +
+      counts_.capacity() * sizeof(Counts) +
       shapes_.capacity() * sizeof(PolyhedronShape) + motions_.capacity() * sizeof(BodyMotion);
 }
 

@@ -58,8 +58,9 @@ class PolyhedronBodyFrames {
   // (counter-clockwise from outside), outward unit face normals, rounded
   // radius, centre, velocity and angular velocity (from angmom, quat and
   // the principal moments). An atom that is not a body gets an empty shape.
+  // c: its counts (counts()), which the caller has at hand.
   static void transform_one(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
-                            LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i, const Storage &storage,
+                            LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i, const Counts &c, const Storage &storage,
                             PolyhedronShape &shape, BodyMotion &motion);
 
   // Checks the indices of the edges and faces of atom i (body frame, no
@@ -90,6 +91,7 @@ class PolyhedronBodyFrames {
   std::vector<double> reals_;
   std::vector<int> ints_;
   std::vector<int> first_;    // per atom: start of its blocks in reals_ and ints_
+  std::vector<Counts> counts_;    // per atom, from prepare() (each count is a call into the host)
   std::vector<PolyhedronShape> shapes_;
   std::vector<BodyMotion> motions_;
 };

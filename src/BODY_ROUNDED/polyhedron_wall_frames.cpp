@@ -29,7 +29,7 @@ void PolyhedronWallFrames::transform(Atom *atom, int i, PolyhedronShape &shape, 
   // the same layout as PolyhedronBodyFrames keeps: 2 and 4 ints in a row
   const PolyhedronBodyFrames::Storage storage{vertices_.data(), reinterpret_cast<int(*)[2]>(edges_.data()),
                                               reinterpret_cast<int(*)[4]>(faces_.data()), normals_.data()};
-  PolyhedronBodyFrames::transform_one(atom, avec_, bptr_, i, storage, shape, motion);
+  PolyhedronBodyFrames::transform_one(atom, avec_, bptr_, i, n, storage, shape, motion);
 }
 
 double PolyhedronWallFrames::memory_usage() const
