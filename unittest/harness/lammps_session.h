@@ -82,4 +82,14 @@ std::string error_of(LammpsSession &session, const std::string &line);
           << "\ngot: " << error_text_;                                                     \
   } while (0)
 
+// Any text (e.g. an error message returned by error_of) must contain
+// every one of the given words.
+#define EXPECT_TEXT_HAS(text, ...)                                                                 \
+  do {                                                                                             \
+    const std::string text_ = (text);                                                              \
+    for (const std::string &word_ : std::initializer_list<std::string>{__VA_ARGS__})               \
+      EXPECT_NE(text_.find(word_), std::string::npos) << "expected the words: " << word_           \
+                                                      << "\ngot: " << text_;                      \
+  } while (0)
+
 #endif

@@ -80,14 +80,6 @@ std::string wall_error(const std::string &args)
   return body_dem_test::error_of(*s, std::string("fix w all wall/body/polyhedron/granular ") + args);
 }
 
-#define EXPECT_TEXT_HAS(text, ...)                                                                 \
-  do {                                                                                             \
-    const std::string text_ = (text);                                                              \
-    for (const std::string &word_ : std::initializer_list<std::string>{__VA_ARGS__})               \
-      EXPECT_NE(text_.find(word_), std::string::npos) << "expected the words: " << word_           \
-                                                      << "\ngot: " << text_;                      \
-  } while (0)
-
 class GranularErrors : public ::testing::Test {
  protected:
   static void SetUpTestSuite()

@@ -5,6 +5,7 @@
 // another's error. Also checked: input that must be accepted is.
 #include "body_data.h"
 #include "lammps_session.h"
+#include "linear_style_error_checks.h"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -19,13 +20,12 @@
 
 using body_dem_test::Box2d;
 using body_dem_test::LammpsSession;
+using linear_style_errors::kNoError;
 using body_dem_test::PolygonBody;
 
 namespace {
 
 const char *const kStyle = "pair_style body/rounded/polygon";
-const char *const kCoeff = "pair_coeff (body/rounded/polygon)";
-const std::string kNoError = "no error";
 
 // Two squares of types 1 and 2, apart (no contact needed for input checks).
 const std::string kData = "errors_two_types.data";
@@ -50,31 +50,15 @@ std::unique_ptr<LammpsSession> session(const std::string &from = "", const std::
   return s;
 }
 
+// The checks shared with the other style of the linear law
+// (linear_style_error_checks.h) run on this style and setup.
+const linear_style_errors::StyleUnderTest kPolygon{
+    "body/rounded/polygon", [](const std::string &from, const std::string &to) { return session(from, to); }};
+
 // A fresh session in which `pair_style body/rounded/polygon <args>` is run;
 // returns the error text or "no error".
-std::string pair_style_error(const std::string &args)
-{
-  auto s = session();
-  return body_dem_test::error_of(*s, std::string(kStyle) + (args.empty() ? "" : " " + args));
-}
-
-std::string pair_coeff_error(const std::string &args, const std::string &style_args = "1.0 1.0 0.0 1.0 0.0")
-{
-  auto s = session();
-  s->command(std::string(kStyle) + " " + style_args);
-  return body_dem_test::error_of(*s, "pair_coeff " + args);
-}
-
 // Like EXPECT_LAMMPS_ERROR, for an error text already at hand; the words
 // may be temporaries (they are copied).
-#define EXPECT_TEXT_HAS(text, ...)                                                                 \
-  do {                                                                                             \
-    const std::string text_ = (text);                                                              \
-    for (const std::string &word_ : std::initializer_list<std::string>{__VA_ARGS__})               \
-      EXPECT_NE(text_.find(word_), std::string::npos) << "expected the words: " << word_           \
-                                                      << "\ngot: " << text_;                      \
-  } while (0)
-
 class PolygonErrors : public ::testing::Test {
  protected:
   static void SetUpTestSuite()
@@ -91,76 +75,32 @@ class PolygonErrors : public ::testing::Test {
 
 TEST_F(PolygonErrors, PairStyleWrongArgumentCounts)
 {
-  for (const auto &[args, count] : std::vector<std::pair<std::string, std::string>>{
-           {"", "got 0 arguments"},
-           {"1.0 1.0 0.0 1.0", "got 4 arguments"},
-           {"1.0 1.0 0.0 1.0 0.0 history history", "got 7 arguments"}}) {
-    SCOPED_TRACE("pair_style arguments: '" + args + "'");
-    EXPECT_TEXT_HAS(pair_style_error(args), kStyle, "expected c_n c_t mu delta_ua cutoff [history]", count);
-  }
+  expect_pair_style_argument_count_errors(kPolygon);
 }
 
 TEST_F(PolygonErrors, PairStyleNonNumbers)
 {
-  const std::vector<std::string> names = {"c_n", "c_t", "mu", "delta_ua", "cutoff"};
-  // A word, a number with trailing text, not-a-number, infinity, overflow.
-  for (const std::string bad : {"abc", "1.0x", "nan", "inf", "1e999"}) {
-    for (size_t k = 0; k < names.size(); ++k) {
-      std::vector<std::string> args = {"1.0", "1.0", "0.0", "1.0", "0.0"};
-      args[k] = bad;
-      std::string line;
-      for (const auto &a : args) line += a + " ";
-      SCOPED_TRACE("pair_style arguments: '" + line + "'");
-      EXPECT_TEXT_HAS(pair_style_error(line), kStyle, "argument " + names[k], "must be a number",
-                      "'" + bad + "'");
-    }
-  }
+  expect_pair_style_non_number_errors(kPolygon);
 }
 
-TEST_F(PolygonErrors, PairStyleNegativeValues)
+TEST_F(PolygonErrors, PairStyleNegativeAndZeroValues)
 {
-  const std::vector<std::string> names = {"c_n", "c_t", "mu", "delta_ua", "cutoff"};
-  for (size_t k = 0; k < names.size(); ++k) {
-    std::vector<std::string> args = {"1.0", "1.0", "0.0", "1.0", "0.0"};
-    args[k] = "-0.5";
-    std::string line;
-    for (const auto &a : args) line += a + " ";
-    SCOPED_TRACE("pair_style arguments: '" + line + "'");
-    // delta_ua divides the contact length: it must be > 0; the others >= 0.
-    EXPECT_TEXT_HAS(pair_style_error(line), kStyle, "argument " + names[k],
-                    names[k] == "delta_ua" ? "must be > 0" : "must be >= 0", "-0.5");
-  }
-}
-
-TEST_F(PolygonErrors, PairStyleZeroDeltaUa)
-{
-  EXPECT_TEXT_HAS(pair_style_error("1.0 1.0 0.0 0.0 0.0"), kStyle, "argument delta_ua", "must be > 0", "got 0");
+  expect_pair_style_range_errors(kPolygon);
 }
 
 TEST_F(PolygonErrors, PairStyleUnknownKeyword)
 {
-  EXPECT_TEXT_HAS(pair_style_error("1.0 1.0 0.0 1.0 0.0 histroy"), kStyle, "unknown keyword 'histroy'",
-                  "expected: history");
-  EXPECT_TEXT_HAS(pair_style_error("1.0 1.0 0.0 1.0 0.0 1.0"), kStyle, "unknown keyword '1.0'",
-                  "expected: history");
+  expect_pair_style_unknown_keyword_errors(kPolygon);
 }
 
 TEST_F(PolygonErrors, PairStyleFrictionWithoutTangentialDamping)
 {
-  // Without history the friction is capped by c_t |v_t|: mu > 0 with
-  // c_t = 0 would be no friction at all.
-  EXPECT_TEXT_HAS(pair_style_error("1.0 0.0 0.5 1.0 0.0"), kStyle, "mu > 0", "c_t > 0", "history");
-  // With history the spring carries the friction: accepted.
-  EXPECT_EQ(pair_style_error("1.0 0.0 0.5 1.0 0.0 history"), kNoError);
+  expect_friction_needs_tangential_damping_without_history(kPolygon);
 }
 
 TEST_F(PolygonErrors, PairStyleValidInputIsAccepted)
 {
-  for (const std::string args : {"0 0 0 1 0", "20.0 5.0 0.0 1.0 0.5", "20.0 5.0 0.5 1.0 0.5 history",
-                                 "1e-3 2e0 0.3 0.05 1e-2"}) {
-    SCOPED_TRACE(args);
-    EXPECT_EQ(pair_style_error(args), kNoError);
-  }
+  expect_valid_pair_style_accepted(kPolygon);
 }
 
 // ---------------------------------------------------------------------------
@@ -168,73 +108,22 @@ TEST_F(PolygonErrors, PairStyleValidInputIsAccepted)
 
 TEST_F(PolygonErrors, PairCoeffWrongArgumentCounts)
 {
-  for (const auto &[args, count] :
-       std::vector<std::pair<std::string, std::string>>{{"1 1 100.0", "got 3 arguments"},
-                                                        {"1 1 100.0 1.0 30.0 4.0", "got 6 arguments"}}) {
-    SCOPED_TRACE("pair_coeff " + args);
-    EXPECT_TEXT_HAS(pair_coeff_error(args), kCoeff, "expected I J k_n k_na [k_t]", count);
-  }
+  expect_pair_coeff_argument_count_errors(kPolygon);
 }
 
-TEST_F(PolygonErrors, PairCoeffNonNumbers)
+TEST_F(PolygonErrors, PairCoeffNonNumbersAndNegativeValues)
 {
-  const std::vector<std::string> names = {"k_n", "k_na", "k_t"};
-  for (const std::string bad : {"abc", "100x", "nan", "inf"}) {
-    for (size_t k = 0; k < names.size(); ++k) {
-      std::vector<std::string> args = {"100.0", "1.0", "30.0"};
-      args[k] = bad;
-      const std::string line = "* * " + args[0] + " " + args[1] + " " + args[2];
-      SCOPED_TRACE("pair_coeff " + line);
-      EXPECT_TEXT_HAS(pair_coeff_error(line), kCoeff, "argument " + names[k], "must be a number",
-                      "'" + bad + "'");
-    }
-  }
+  expect_pair_coeff_value_errors(kPolygon);
 }
 
-TEST_F(PolygonErrors, PairCoeffNegativeStiffnesses)
+TEST_F(PolygonErrors, PairCoeffTypesOutOfRangeOrDecreasing)
 {
-  const std::vector<std::string> names = {"k_n", "k_na", "k_t"};
-  for (size_t k = 0; k < names.size(); ++k) {
-    std::vector<std::string> args = {"100.0", "1.0", "30.0"};
-    args[k] = "-2.0";
-    const std::string line = "1 1 " + args[0] + " " + args[1] + " " + args[2];
-    SCOPED_TRACE("pair_coeff " + line);
-    EXPECT_TEXT_HAS(pair_coeff_error(line), kCoeff, "argument " + names[k], "must be >= 0", "-2.0");
-  }
-}
-
-TEST_F(PolygonErrors, PairCoeffTypeOutOfRange)
-{
-  // Two atom types: 3, 0, a word, an empty range and an open range that
-  // starts beyond the types are all mistakes in I or J.
-  for (const auto &[args, bad] : std::vector<std::pair<std::string, std::string>>{
-           {"3 3 100.0 1.0", "'3'"},
-           {"1 3 100.0 1.0", "'3'"},
-           {"0 1 100.0 1.0", "'0'"},
-           {"a 1 100.0 1.0", "'a'"},
-           {"1 2*1 100.0 1.0", "'2*1'"},
-           {"3* 1 100.0 1.0", "'3*'"}}) {
-    SCOPED_TRACE("pair_coeff " + args);
-    EXPECT_TEXT_HAS(pair_coeff_error(args), kCoeff, bad, "must be an atom type or a range of atom types",
-                    "within 1-2");
-  }
-}
-
-TEST_F(PolygonErrors, PairCoeffTypesInDecreasingOrder)
-{
-  // This host's pair styles set only pairs I <= J of the two ranges (it does
-  // not reorder "2 1" as later LAMMPS versions do): an empty set is an error.
-  EXPECT_TEXT_HAS(pair_coeff_error("2 1 100.0 1.0"), kCoeff, "no type pair I <= J", "'2' '1'",
-                  "lower type first");
+  expect_pair_coeff_type_errors(kPolygon);
 }
 
 TEST_F(PolygonErrors, PairCoeffValidInputIsAccepted)
 {
-  // k_t = 0 is a valid explicit stiffness.
-  for (const std::string args : {"* * 100.0 1.0", "1 1 100.0 0.0 0.0", "1 2 100.0 1.0 30.0", "1*2 2 1e2 1e0"}) {
-    SCOPED_TRACE("pair_coeff " + args);
-    EXPECT_EQ(pair_coeff_error(args), kNoError);
-  }
+  expect_valid_pair_coeff_accepted(kPolygon);
 }
 
 TEST_F(PolygonErrors, PairCoeffBeforePairStyleIsAHostError)
@@ -246,8 +135,7 @@ TEST_F(PolygonErrors, PairCoeffBeforePairStyleIsAHostError)
 // ---------------------------------------------------------------------------
 // Requirements checked when a run starts (`run 0`).
 
-const std::string kStyleAndCoeffs = "pair_style body/rounded/polygon 1.0 1.0 0.0 1.0 0.0\n"
-                                    "pair_coeff * * 100.0 1.0\n";
+const std::string kStyleAndCoeffs = kPolygon.style_and_coeffs();
 
 TEST_F(PolygonErrors, RequiresAtomStyleBody)
 {
@@ -290,41 +178,14 @@ TEST_F(PolygonErrors, RequiresTwoDimensions)
   EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "requires a 2d simulation", "dimension 2");
 }
 
-TEST_F(PolygonErrors, RequiresNewtonPairOn)
+TEST_F(PolygonErrors, RequiresNewtonPairOnAndGhostVelocities)
 {
-  auto s = session("newton on", "newton off");
-  s->commands(kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "requires newton pair on");
+  expect_newton_pair_and_ghost_velocities_required(kPolygon);
 }
 
-TEST_F(PolygonErrors, RequiresGhostVelocities)
+TEST_F(PolygonErrors, MissingCoefficients)
 {
-  auto s = session("comm_modify vel yes", "comm_modify vel no");
-  s->commands(kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "comm_modify vel yes");
-}
-
-TEST_F(PolygonErrors, MissingCoefficientsOfATypePairAreNotMixed)
-{
-  auto s = session();
-  s->commands("pair_style body/rounded/polygon 1.0 1.0 0.0 1.0 0.0\n"
-              "pair_coeff 1 1 100.0 1.0\n"
-              "pair_coeff 2 2 100.0 1.0\n");
-  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "no pair_coeff for atom types 1 2", "does not mix");
-  // Once given, the run starts.
-  s->command("pair_coeff 1 2 100.0 1.0");
-  EXPECT_EQ(body_dem_test::error_of(*s, "run 0"), kNoError);
-}
-
-TEST_F(PolygonErrors, MissingCoefficientsOfOneType)
-{
-  // Checked by the host before the style's own init (Pair::init).
-  auto s = session();
-  s->commands("pair_style body/rounded/polygon 1.0 1.0 0.0 1.0 0.0\npair_coeff 1 1 100.0 1.0\n");
-  EXPECT_LAMMPS_ERROR(*s, "run 0", "pair coeffs are not set");
-  auto t = session();
-  t->command("pair_style body/rounded/polygon 1.0 1.0 0.0 1.0 0.0");
-  EXPECT_LAMMPS_ERROR(*t, "run 0", "pair coeffs are not set");
+  expect_missing_coefficients_errors(kPolygon);
 }
 
 TEST_F(PolygonErrors, AllAtomsMustBeBodies)
@@ -412,16 +273,7 @@ TEST_F(PolygonErrors, PairStyleBeforeTheBoxWithCoefficientsInTheDataFile)
 
 TEST_F(PolygonErrors, RedefiningTheStyleWithAndWithoutHistoryRuns)
 {
-  // The host reuses the same pair object when the style name is unchanged:
-  // switching history on and off between runs must neither crash nor fail.
-  auto s = session();
-  s->commands("pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0\npair_coeff * * 100.0 1.0\n"
-              "fix integrate all nve/body\n");
-  EXPECT_EQ(body_dem_test::error_of(*s, "run 10"), kNoError);
-  EXPECT_EQ(body_dem_test::error_of(*s, "pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0 history\nrun 10"),
-            kNoError);
-  EXPECT_EQ(body_dem_test::error_of(*s, "pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0\nrun 10"), kNoError);
-  EXPECT_EQ(body_dem_test::error_of(*s, "pair_style none\nrun 10"), kNoError);
+  expect_redefining_the_style_with_and_without_history_runs(kPolygon);
 }
 
 }    // namespace

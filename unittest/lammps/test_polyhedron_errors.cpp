@@ -4,6 +4,7 @@
 // in a fresh LAMMPS instance, so that one case's partial settings cannot
 // hide another's error. Also checked: input that must be accepted is.
 #include "lammps_session.h"
+#include "linear_style_error_checks.h"
 #include "polyhedron_data.h"
 
 #include <gtest/gtest.h>
@@ -18,13 +19,12 @@
 
 using body_dem_test::Box3d;
 using body_dem_test::LammpsSession;
+using linear_style_errors::kNoError;
 using body_dem_test::PolyhedronBody;
 
 namespace {
 
 const char *const kStyle = "pair_style body/rounded/polyhedron";
-const char *const kCoeff = "pair_coeff (body/rounded/polyhedron)";
-const std::string kNoError = "no error";
 
 // A cube and a tetrahedron of types 1 and 2, apart, at z = 0 (so that the
 // same file can be read into a 2d box).
@@ -51,26 +51,10 @@ std::unique_ptr<LammpsSession> session(const std::string &from = "", const std::
   return s;
 }
 
-std::string pair_style_error(const std::string &args)
-{
-  auto s = session();
-  return body_dem_test::error_of(*s, std::string(kStyle) + (args.empty() ? "" : " " + args));
-}
-
-std::string pair_coeff_error(const std::string &args, const std::string &style_args = "1.0 1.0 0.0 1.0 0.0")
-{
-  auto s = session();
-  s->command(std::string(kStyle) + " " + style_args);
-  return body_dem_test::error_of(*s, "pair_coeff " + args);
-}
-
-#define EXPECT_TEXT_HAS(text, ...)                                                                 \
-  do {                                                                                             \
-    const std::string text_ = (text);                                                              \
-    for (const std::string &word_ : std::initializer_list<std::string>{__VA_ARGS__})               \
-      EXPECT_NE(text_.find(word_), std::string::npos) << "expected the words: " << word_           \
-                                                      << "\ngot: " << text_;                      \
-  } while (0)
+// The checks shared with the other style of the linear law
+// (linear_style_error_checks.h) run on this style and setup.
+const linear_style_errors::StyleUnderTest kPolyhedron{
+    "body/rounded/polyhedron", [](const std::string &from, const std::string &to) { return session(from, to); }};
 
 class PolyhedronErrors : public ::testing::Test {
  protected:
@@ -83,76 +67,39 @@ class PolyhedronErrors : public ::testing::Test {
   }
 };
 
-const std::string kStyleAndCoeffs = "pair_style body/rounded/polyhedron 1.0 1.0 0.0 1.0 0.0\n"
-                                    "pair_coeff * * 100.0 1.0\n";
+const std::string kStyleAndCoeffs = kPolyhedron.style_and_coeffs();
 
 // ---------------------------------------------------------------------------
 // pair_style body/rounded/polyhedron c_n c_t mu delta_ua cutoff [history]
 
 TEST_F(PolyhedronErrors, PairStyleWrongArgumentCounts)
 {
-  for (const auto &[args, count] : std::vector<std::pair<std::string, std::string>>{
-           {"", "got 0 arguments"},
-           {"1.0 1.0 0.0 1.0", "got 4 arguments"},
-           {"1.0 1.0 0.0 1.0 0.0 history history", "got 7 arguments"}}) {
-    SCOPED_TRACE("pair_style arguments: '" + args + "'");
-    EXPECT_TEXT_HAS(pair_style_error(args), kStyle, "expected c_n c_t mu delta_ua cutoff [history]", count);
-  }
+  expect_pair_style_argument_count_errors(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, PairStyleNonNumbers)
 {
-  const std::vector<std::string> names = {"c_n", "c_t", "mu", "delta_ua", "cutoff"};
-  for (const std::string bad : {"abc", "1.0x", "nan", "inf", "1e999"}) {
-    for (size_t k = 0; k < names.size(); ++k) {
-      std::vector<std::string> args = {"1.0", "1.0", "0.0", "1.0", "0.0"};
-      args[k] = bad;
-      std::string line;
-      for (const auto &a : args) line += a + " ";
-      SCOPED_TRACE("pair_style arguments: '" + line + "'");
-      EXPECT_TEXT_HAS(pair_style_error(line), kStyle, "argument " + names[k], "must be a number",
-                      "'" + bad + "'");
-    }
-  }
+  expect_pair_style_non_number_errors(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, PairStyleNegativeAndZeroValues)
 {
-  const std::vector<std::string> names = {"c_n", "c_t", "mu", "delta_ua", "cutoff"};
-  for (size_t k = 0; k < names.size(); ++k) {
-    std::vector<std::string> args = {"1.0", "1.0", "0.0", "1.0", "0.0"};
-    args[k] = "-0.5";
-    std::string line;
-    for (const auto &a : args) line += a + " ";
-    SCOPED_TRACE("pair_style arguments: '" + line + "'");
-    EXPECT_TEXT_HAS(pair_style_error(line), kStyle, "argument " + names[k],
-                    names[k] == "delta_ua" ? "must be > 0" : "must be >= 0", "-0.5");
-  }
-  // delta_ua divides the contact area
-  EXPECT_TEXT_HAS(pair_style_error("1.0 1.0 0.0 0.0 0.0"), kStyle, "argument delta_ua", "must be > 0", "got 0");
+  expect_pair_style_range_errors(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, PairStyleUnknownKeyword)
 {
-  EXPECT_TEXT_HAS(pair_style_error("1.0 1.0 0.0 1.0 0.0 histroy"), kStyle, "unknown keyword 'histroy'",
-                  "expected: history");
-  EXPECT_TEXT_HAS(pair_style_error("1.0 1.0 0.0 1.0 0.0 1.0"), kStyle, "unknown keyword '1.0'",
-                  "expected: history");
+  expect_pair_style_unknown_keyword_errors(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, PairStyleFrictionWithoutTangentialDamping)
 {
-  EXPECT_TEXT_HAS(pair_style_error("1.0 0.0 0.5 1.0 0.0"), kStyle, "mu > 0", "c_t > 0", "history");
-  EXPECT_EQ(pair_style_error("1.0 0.0 0.5 1.0 0.0 history"), kNoError);
+  expect_friction_needs_tangential_damping_without_history(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, PairStyleValidInputIsAccepted)
 {
-  for (const std::string args : {"0 0 0 1 0", "20.0 5.0 0.0 1.0 0.5", "20.0 5.0 0.5 1.0 0.5 history",
-                                 "1e-3 2e0 0.3 0.05 1e-2"}) {
-    SCOPED_TRACE(args);
-    EXPECT_EQ(pair_style_error(args), kNoError);
-  }
+  expect_valid_pair_style_accepted(kPolyhedron);
 }
 
 // ---------------------------------------------------------------------------
@@ -160,51 +107,22 @@ TEST_F(PolyhedronErrors, PairStyleValidInputIsAccepted)
 
 TEST_F(PolyhedronErrors, PairCoeffWrongArgumentCounts)
 {
-  for (const auto &[args, count] :
-       std::vector<std::pair<std::string, std::string>>{{"1 1 100.0", "got 3 arguments"},
-                                                        {"1 1 100.0 1.0 30.0 4.0", "got 6 arguments"}}) {
-    SCOPED_TRACE("pair_coeff " + args);
-    EXPECT_TEXT_HAS(pair_coeff_error(args), kCoeff, "expected I J k_n k_na [k_t]", count);
-  }
+  expect_pair_coeff_argument_count_errors(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, PairCoeffNonNumbersAndNegativeValues)
 {
-  const std::vector<std::string> names = {"k_n", "k_na", "k_t"};
-  for (size_t k = 0; k < names.size(); ++k) {
-    for (const std::string bad : {"abc", "100x", "nan", "inf"}) {
-      std::vector<std::string> args = {"100.0", "1.0", "30.0"};
-      args[k] = bad;
-      const std::string line = "* * " + args[0] + " " + args[1] + " " + args[2];
-      SCOPED_TRACE("pair_coeff " + line);
-      EXPECT_TEXT_HAS(pair_coeff_error(line), kCoeff, "argument " + names[k], "must be a number",
-                      "'" + bad + "'");
-    }
-    std::vector<std::string> args = {"100.0", "1.0", "30.0"};
-    args[k] = "-2.0";
-    const std::string line = "1 1 " + args[0] + " " + args[1] + " " + args[2];
-    SCOPED_TRACE("pair_coeff " + line);
-    EXPECT_TEXT_HAS(pair_coeff_error(line), kCoeff, "argument " + names[k], "must be >= 0", "-2.0");
-  }
+  expect_pair_coeff_value_errors(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, PairCoeffTypesOutOfRangeOrDecreasing)
 {
-  for (const auto &[args, bad] : std::vector<std::pair<std::string, std::string>>{
-           {"3 3 100.0 1.0", "'3'"}, {"0 1 100.0 1.0", "'0'"}, {"a 1 100.0 1.0", "'a'"}, {"1 2*1 100.0 1.0", "'2*1'"}}) {
-    SCOPED_TRACE("pair_coeff " + args);
-    EXPECT_TEXT_HAS(pair_coeff_error(args), kCoeff, bad, "must be an atom type or a range of atom types",
-                    "within 1-2");
-  }
-  EXPECT_TEXT_HAS(pair_coeff_error("2 1 100.0 1.0"), kCoeff, "no type pair I <= J", "lower type first");
+  expect_pair_coeff_type_errors(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, PairCoeffValidInputIsAccepted)
 {
-  for (const std::string args : {"* * 100.0 1.0", "1 1 100.0 0.0 0.0", "1 2 100.0 1.0 30.0", "1*2 2 1e2 1e0"}) {
-    SCOPED_TRACE("pair_coeff " + args);
-    EXPECT_EQ(pair_coeff_error(args), kNoError);
-  }
+  expect_valid_pair_coeff_accepted(kPolyhedron);
 }
 
 // ---------------------------------------------------------------------------
@@ -249,36 +167,14 @@ TEST_F(PolyhedronErrors, RequiresThreeDimensions)
   EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "requires a 3d simulation", "dimension 3");
 }
 
-TEST_F(PolyhedronErrors, RequiresNewtonPairOn)
+TEST_F(PolyhedronErrors, RequiresNewtonPairOnAndGhostVelocities)
 {
-  auto s = session("newton on", "newton off");
-  s->commands(kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "requires newton pair on");
-}
-
-TEST_F(PolyhedronErrors, RequiresGhostVelocities)
-{
-  auto s = session("comm_modify vel yes", "comm_modify vel no");
-  s->commands(kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "comm_modify vel yes");
+  expect_newton_pair_and_ghost_velocities_required(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, MissingCoefficients)
 {
-  {
-    auto s = session();
-    s->commands("pair_style body/rounded/polyhedron 1.0 1.0 0.0 1.0 0.0\npair_coeff 1 1 100.0 1.0\n"
-                "pair_coeff 2 2 100.0 1.0\n");
-    EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "no pair_coeff for atom types 1 2", "does not mix");
-    s->command("pair_coeff 1 2 100.0 1.0");
-    EXPECT_EQ(body_dem_test::error_of(*s, "run 0"), kNoError);
-  }
-  {
-    // checked by the host before the style's own init
-    auto s = session();
-    s->commands("pair_style body/rounded/polyhedron 1.0 1.0 0.0 1.0 0.0\npair_coeff 1 1 100.0 1.0\n");
-    EXPECT_LAMMPS_ERROR(*s, "run 0", "pair coeffs are not set");
-  }
+  expect_missing_coefficients_errors(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, AllAtomsMustBeBodies)
@@ -381,15 +277,7 @@ TEST_F(PolyhedronErrors, PairStyleBeforeTheBoxWithCoefficientsInTheDataFile)
 
 TEST_F(PolyhedronErrors, RedefiningTheStyleWithAndWithoutHistoryRuns)
 {
-  auto s = session();
-  s->commands("pair_style body/rounded/polyhedron 1.0 1.0 0.3 1.0 0.0\npair_coeff * * 100.0 1.0\n"
-              "fix integrate all nve/body\n");
-  EXPECT_EQ(body_dem_test::error_of(*s, "run 10"), kNoError);
-  EXPECT_EQ(body_dem_test::error_of(*s, "pair_style body/rounded/polyhedron 1.0 1.0 0.3 1.0 0.0 history\nrun 10"),
-            kNoError);
-  EXPECT_EQ(body_dem_test::error_of(*s, "pair_style body/rounded/polyhedron 1.0 1.0 0.3 1.0 0.0\nrun 10"),
-            kNoError);
-  EXPECT_EQ(body_dem_test::error_of(*s, "pair_style none\nrun 10"), kNoError);
+  expect_redefining_the_style_with_and_without_history_runs(kPolyhedron);
 }
 
 }    // namespace

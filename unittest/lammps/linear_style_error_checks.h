@@ -1,0 +1,244 @@
+// The bad-input checks (TESTING.md layer 6) that pair_style
+// body/rounded/polygon and body/rounded/polyhedron share: one class reads
+// their settings and coefficients (PairBodyLinearBase) and one base checks
+// their requirements (PairBodyBase), so the same mistakes must give the same
+// messages in 2d and in 3d. Each test file names its style and gives a
+// fresh session with its two-type data read; its TEST_Fs call these.
+#ifndef BODY_DEM_TEST_LINEAR_STYLE_ERROR_CHECKS_H
+#define BODY_DEM_TEST_LINEAR_STYLE_ERROR_CHECKS_H
+
+#include "lammps_session.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace linear_style_errors {
+
+const std::string kNoError = "no error";
+
+struct StyleUnderTest {
+  std::string name;    // e.g. "body/rounded/polygon"
+  // A fresh session with the file's setup and two-type data read, one line
+  // of the setup replaced if `from` is not empty.
+  std::function<std::unique_ptr<body_dem_test::LammpsSession>(const std::string &from, const std::string &to)>
+      session;
+
+  std::string style() const { return "pair_style " + name; }
+  std::string coeff() const { return "pair_coeff (" + name + ")"; }
+  // "pair_style <name> c_n c_t mu delta_ua cutoff" and "pair_coeff * * k_n k_na" that are valid
+  std::string style_and_coeffs() const { return style() + " 1.0 1.0 0.0 1.0 0.0\npair_coeff * * 100.0 1.0\n"; }
+
+  std::string pair_style_error(const std::string &args) const
+  {
+    auto s = session("", "");
+    return body_dem_test::error_of(*s, style() + (args.empty() ? "" : " " + args));
+  }
+  std::string pair_coeff_error(const std::string &args, const std::string &style_args = "1.0 1.0 0.0 1.0 0.0") const
+  {
+    auto s = session("", "");
+    s->command(style() + " " + style_args);
+    return body_dem_test::error_of(*s, "pair_coeff " + args);
+  }
+};
+
+// ---- pair_style <name> c_n c_t mu delta_ua cutoff [history]
+
+inline void expect_pair_style_argument_count_errors(const StyleUnderTest &st)
+{
+  for (const auto &[args, count] : std::vector<std::pair<std::string, std::string>>{
+           {"", "got 0 arguments"},
+           {"1.0 1.0 0.0 1.0", "got 4 arguments"},
+           {"1.0 1.0 0.0 1.0 0.0 history history", "got 7 arguments"}}) {
+    SCOPED_TRACE("pair_style arguments: '" + args + "'");
+    EXPECT_TEXT_HAS(st.pair_style_error(args), st.style(), "expected c_n c_t mu delta_ua cutoff [history]", count);
+  }
+}
+
+inline void expect_pair_style_non_number_errors(const StyleUnderTest &st)
+{
+  const std::vector<std::string> names = {"c_n", "c_t", "mu", "delta_ua", "cutoff"};
+  // A word, a number with trailing text, not-a-number, infinity, overflow.
+  for (const std::string bad : {"abc", "1.0x", "nan", "inf", "1e999"}) {
+    for (size_t k = 0; k < names.size(); ++k) {
+      std::vector<std::string> args = {"1.0", "1.0", "0.0", "1.0", "0.0"};
+      args[k] = bad;
+      std::string line;
+      for (const auto &a : args) line += a + " ";
+      SCOPED_TRACE("pair_style arguments: '" + line + "'");
+      EXPECT_TEXT_HAS(st.pair_style_error(line), st.style(), "argument " + names[k], "must be a number",
+                      "'" + bad + "'");
+    }
+  }
+}
+
+inline void expect_pair_style_range_errors(const StyleUnderTest &st)
+{
+  const std::vector<std::string> names = {"c_n", "c_t", "mu", "delta_ua", "cutoff"};
+  for (size_t k = 0; k < names.size(); ++k) {
+    std::vector<std::string> args = {"1.0", "1.0", "0.0", "1.0", "0.0"};
+    args[k] = "-0.5";
+    std::string line;
+    for (const auto &a : args) line += a + " ";
+    SCOPED_TRACE("pair_style arguments: '" + line + "'");
+    // delta_ua divides the contact length (2d) or area (3d): it must be > 0; the others >= 0.
+    EXPECT_TEXT_HAS(st.pair_style_error(line), st.style(), "argument " + names[k],
+                    names[k] == "delta_ua" ? "must be > 0" : "must be >= 0", "-0.5");
+  }
+  EXPECT_TEXT_HAS(st.pair_style_error("1.0 1.0 0.0 0.0 0.0"), st.style(), "argument delta_ua", "must be > 0",
+                  "got 0");
+}
+
+inline void expect_pair_style_unknown_keyword_errors(const StyleUnderTest &st)
+{
+  EXPECT_TEXT_HAS(st.pair_style_error("1.0 1.0 0.0 1.0 0.0 histroy"), st.style(), "unknown keyword 'histroy'",
+                  "expected: history");
+  EXPECT_TEXT_HAS(st.pair_style_error("1.0 1.0 0.0 1.0 0.0 1.0"), st.style(), "unknown keyword '1.0'",
+                  "expected: history");
+}
+
+inline void expect_friction_needs_tangential_damping_without_history(const StyleUnderTest &st)
+{
+  // Without history the friction is capped by c_t |v_t|: mu > 0 with
+  // c_t = 0 would be no friction at all.
+  EXPECT_TEXT_HAS(st.pair_style_error("1.0 0.0 0.5 1.0 0.0"), st.style(), "mu > 0", "c_t > 0", "history");
+  // With history the spring carries the friction: accepted.
+  EXPECT_EQ(st.pair_style_error("1.0 0.0 0.5 1.0 0.0 history"), kNoError);
+}
+
+inline void expect_valid_pair_style_accepted(const StyleUnderTest &st)
+{
+  for (const std::string args : {"0 0 0 1 0", "20.0 5.0 0.0 1.0 0.5", "20.0 5.0 0.5 1.0 0.5 history",
+                                 "1e-3 2e0 0.3 0.05 1e-2"}) {
+    SCOPED_TRACE(args);
+    EXPECT_EQ(st.pair_style_error(args), kNoError);
+  }
+}
+
+// ---- pair_coeff I J k_n k_na [k_t]
+
+inline void expect_pair_coeff_argument_count_errors(const StyleUnderTest &st)
+{
+  for (const auto &[args, count] :
+       std::vector<std::pair<std::string, std::string>>{{"1 1 100.0", "got 3 arguments"},
+                                                        {"1 1 100.0 1.0 30.0 4.0", "got 6 arguments"}}) {
+    SCOPED_TRACE("pair_coeff " + args);
+    EXPECT_TEXT_HAS(st.pair_coeff_error(args), st.coeff(), "expected I J k_n k_na [k_t]", count);
+  }
+}
+
+inline void expect_pair_coeff_value_errors(const StyleUnderTest &st)
+{
+  const std::vector<std::string> names = {"k_n", "k_na", "k_t"};
+  for (const std::string bad : {"abc", "100x", "nan", "inf"}) {
+    for (size_t k = 0; k < names.size(); ++k) {
+      std::vector<std::string> args = {"100.0", "1.0", "30.0"};
+      args[k] = bad;
+      const std::string line = "* * " + args[0] + " " + args[1] + " " + args[2];
+      SCOPED_TRACE("pair_coeff " + line);
+      EXPECT_TEXT_HAS(st.pair_coeff_error(line), st.coeff(), "argument " + names[k], "must be a number",
+                      "'" + bad + "'");
+    }
+  }
+  for (size_t k = 0; k < names.size(); ++k) {
+    std::vector<std::string> args = {"100.0", "1.0", "30.0"};
+    args[k] = "-2.0";
+    const std::string line = "1 1 " + args[0] + " " + args[1] + " " + args[2];
+    SCOPED_TRACE("pair_coeff " + line);
+    EXPECT_TEXT_HAS(st.pair_coeff_error(line), st.coeff(), "argument " + names[k], "must be >= 0", "-2.0");
+  }
+}
+
+inline void expect_pair_coeff_type_errors(const StyleUnderTest &st)
+{
+  // Two atom types: 3, 0, a word, an empty range and an open range that
+  // starts beyond the types are all mistakes in I or J.
+  for (const auto &[args, bad] : std::vector<std::pair<std::string, std::string>>{
+           {"3 3 100.0 1.0", "'3'"},
+           {"1 3 100.0 1.0", "'3'"},
+           {"0 1 100.0 1.0", "'0'"},
+           {"a 1 100.0 1.0", "'a'"},
+           {"1 2*1 100.0 1.0", "'2*1'"},
+           {"3* 1 100.0 1.0", "'3*'"}}) {
+    SCOPED_TRACE("pair_coeff " + args);
+    EXPECT_TEXT_HAS(st.pair_coeff_error(args), st.coeff(), bad, "must be an atom type or a range of atom types",
+                    "within 1-2");
+  }
+  // This host's pair styles set only pairs I <= J of the two ranges (it does
+  // not reorder "2 1" as later LAMMPS versions do): an empty set is an error.
+  EXPECT_TEXT_HAS(st.pair_coeff_error("2 1 100.0 1.0"), st.coeff(), "no type pair I <= J", "'2' '1'",
+                  "lower type first");
+}
+
+inline void expect_valid_pair_coeff_accepted(const StyleUnderTest &st)
+{
+  // k_t = 0 is a valid explicit stiffness.
+  for (const std::string args : {"* * 100.0 1.0", "1 1 100.0 0.0 0.0", "1 2 100.0 1.0 30.0", "1*2 2 1e2 1e0"}) {
+    SCOPED_TRACE("pair_coeff " + args);
+    EXPECT_EQ(st.pair_coeff_error(args), kNoError);
+  }
+}
+
+// ---- requirements checked when a run starts (`run 0`)
+
+// (One session at a time: the host registers a plugin's styles with the
+// first of several LAMMPS instances alive at once only.)
+inline void expect_newton_pair_and_ghost_velocities_required(const StyleUnderTest &st)
+{
+  {
+    auto s = st.session("newton on", "newton off");
+    s->commands(st.style_and_coeffs());
+    EXPECT_LAMMPS_ERROR(*s, "run 0", st.style(), "requires newton pair on");
+  }
+  {
+    auto s = st.session("comm_modify vel yes", "comm_modify vel no");
+    s->commands(st.style_and_coeffs());
+    EXPECT_LAMMPS_ERROR(*s, "run 0", st.style(), "comm_modify vel yes");
+  }
+}
+
+inline void expect_missing_coefficients_errors(const StyleUnderTest &st)
+{
+  {
+    // An unlike pair is not mixed: it needs its own pair_coeff.
+    auto s = st.session("", "");
+    s->commands(st.style() + " 1.0 1.0 0.0 1.0 0.0\npair_coeff 1 1 100.0 1.0\npair_coeff 2 2 100.0 1.0\n");
+    EXPECT_LAMMPS_ERROR(*s, "run 0", st.style(), "no pair_coeff for atom types 1 2", "does not mix");
+    // Once given, the run starts.
+    s->command("pair_coeff 1 2 100.0 1.0");
+    EXPECT_EQ(body_dem_test::error_of(*s, "run 0"), kNoError);
+  }
+  // A type without any pair_coeff: checked by the host before the style's
+  // own init (Pair::init).
+  {
+    auto s = st.session("", "");
+    s->commands(st.style() + " 1.0 1.0 0.0 1.0 0.0\npair_coeff 1 1 100.0 1.0\n");
+    EXPECT_LAMMPS_ERROR(*s, "run 0", "pair coeffs are not set");
+  }
+  {
+    auto s = st.session("", "");
+    s->command(st.style() + " 1.0 1.0 0.0 1.0 0.0");
+    EXPECT_LAMMPS_ERROR(*s, "run 0", "pair coeffs are not set");
+  }
+}
+
+inline void expect_redefining_the_style_with_and_without_history_runs(const StyleUnderTest &st)
+{
+  // The host reuses the same pair object when the style name is unchanged:
+  // switching history on and off between runs must neither crash nor fail.
+  auto s = st.session("", "");
+  s->commands(st.style() + " 1.0 1.0 0.3 1.0 0.0\npair_coeff * * 100.0 1.0\nfix integrate all nve/body\n");
+  EXPECT_EQ(body_dem_test::error_of(*s, "run 10"), kNoError);
+  EXPECT_EQ(body_dem_test::error_of(*s, st.style() + " 1.0 1.0 0.3 1.0 0.0 history\nrun 10"), kNoError);
+  EXPECT_EQ(body_dem_test::error_of(*s, st.style() + " 1.0 1.0 0.3 1.0 0.0\nrun 10"), kNoError);
+  EXPECT_EQ(body_dem_test::error_of(*s, "pair_style none\nrun 10"), kNoError);
+}
+
+}    // namespace linear_style_errors
+
+#endif
