@@ -117,12 +117,8 @@ inline double update_weight_record(const WeightLedger<Capacity> &ledger, const d
 // vanish. Returns the work booked (see above); empties the record.
 inline double clear_weight_record(bool book, double *record)
 {
-  const int old_count = static_cast<int>(record[0]);
-  double work = 0.0;
-  if (book)
-    for (int m = 0; m < old_count; ++m) work -= record[1 + 3 * m + 2] * record[1 + 3 * m + 1];
-  record[0] = 0.0;
-  return work;
+  const WeightLedger<1> none;
+  return update_weight_record(none, nullptr, [](double key) { return key; }, book, WeightRecordRef{record});
 }
 
 }    // namespace body_dem
