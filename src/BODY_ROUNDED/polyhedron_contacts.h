@@ -239,17 +239,14 @@ using PolyhedronWeightLedger = WeightLedger<kMaxPolyhedronContacts>;
 
 // Keys of the candidate contacts (WeightLedger): a vertex contact is named
 // by its vertex (owner 0: a vertex of body i, 1: of body j), a crossing by
-// its two edges, the one contact of two spheres by itself (only the vertex
-// of body i is tested there, whichever body is i). Edges are counted below
-// 2^20.
+// its two edges. Edges are counted below 2^20. (Two spheres record
+// nothing: their one contact always weighs 1.)
 inline double vertex_contact_key(int owner, int vertex) { return 4.0 * vertex + owner; }
 inline double crossing_contact_key(int edge_i, int edge_j) { return 4.0 * (edge_i * 1048576.0 + edge_j) + 2.0; }
-constexpr double kSphereSphereContactKey = 3.0;
 // The key of the same contact with the bodies named the other way round.
 inline double swapped_contact_key(double key)
 {
   const long long k = static_cast<long long>(key);
-  if (k % 4 == 3) return key;
   if (k % 4 == 2) {
     const long long edges = k / 4, edge_i = edges / 1048576, edge_j = edges % 1048576;
     return crossing_contact_key(static_cast<int>(edge_j), static_cast<int>(edge_i));
@@ -592,7 +589,8 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
   // Two spheres: the one contact of their centres, with weight 1 (no
   // crossing, precedence or merging can apply), without the setup below.
   // The same numbers as the general rules give (a vertex of i against the
-  // one vertex of j), which the geometry tests check.
+  // one vertex of j), which the geometry tests check. A weight that is
+  // always 1 adds no energy: nothing goes to the ledger.
   if (bi.nvertices == 1 && bj.nvertices == 1) {
     const Vec3 &vi = bi.vertices[0], &vj = bj.vertices[0];
     const double d2 = norm2(vi - vj);
@@ -609,7 +607,6 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
     c.ja_factor = 1.0;
     c.point = contact_point(c.on_i, c.normal, bi.rounded_radius, c.delta_n);
     out.add(c);
-    if (ledger) ledger->add(kSphereSphereContactKey, 1.0, 0);
     return 1;
   }
 
@@ -948,11 +945,8 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
     }
     if (ledger) {
       const int owner = info[k].owner;
-      double key = kSphereSphereContactKey;
-      if (owner < 0)
-        key = crossing_contact_key(c.index_i, c.index_j);
-      else if (bi.nvertices > 1 || bj.nvertices > 1)
-        key = vertex_contact_key(owner, owner == 0 ? c.index_i : c.index_j);
+      const double key = owner < 0 ? crossing_contact_key(c.index_i, c.index_j)
+                                   : vertex_contact_key(owner, owner == 0 ? c.index_i : c.index_j);
       ledger->add(key, c.weight, stored_as);
     }
     if (stored_as == m) out[m++] = c;

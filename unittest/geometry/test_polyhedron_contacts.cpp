@@ -634,10 +634,9 @@ TEST(PolyhedronContacts, LedgerNamesTheSameCandidatesSeenFromEitherBody)
   // with the same weights (the record of the work of the weights must
   // find a contact again when the host sees the pair the other way
   // round), and the weights of the candidates stored in one contact add
-  // up to its weight. Also for two spheres, where only body i's vertex is
-  // tested. Tolerance as above.
+  // up to its weight. Also for a sphere on a cube (only the sphere's
+  // vertex is tested, whichever body is i). Tolerance as above.
   auto configurations = sample_configurations();
-  configurations.emplace_back(sphere({0, 0, 0.5}, 0.3), sphere({0.1, 0, 0}, 0.25));
   configurations.emplace_back(sphere({0.2, 0.1, kR + 0.01}, kR + 0.02), base_cube());
   for (const auto &cfg : configurations) {
     PolyhedronContactList l1, l2;
@@ -668,7 +667,13 @@ TEST(PolyhedronContacts, LedgerNamesTheSameCandidatesSeenFromEitherBody)
   EXPECT_EQ(body_dem::swapped_contact_key(body_dem::vertex_contact_key(1, 7)), body_dem::vertex_contact_key(0, 7));
   EXPECT_EQ(body_dem::swapped_contact_key(body_dem::crossing_contact_key(3, 11)),
             body_dem::crossing_contact_key(11, 3));
-  EXPECT_EQ(body_dem::swapped_contact_key(body_dem::kSphereSphereContactKey), body_dem::kSphereSphereContactKey);
+  // two spheres: one contact of weight 1, nothing in the ledger either way
+  PolyhedronContactList l;
+  body_dem::PolyhedronWeightLedger g;
+  find_polyhedron_contacts(sphere({0, 0, 0.5}, 0.3).shape(), sphere({0.1, 0, 0}, 0.25).shape(), 0.0,
+                           SmoothingParams(), l, &g);
+  EXPECT_EQ(l.size, 1);
+  EXPECT_EQ(g.size, 0);
 }
 
 TEST(PolyhedronContacts, RigidMotionInvariance)
