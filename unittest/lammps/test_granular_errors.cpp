@@ -6,6 +6,7 @@
 // error. Input that must be accepted is checked too, so that a parser that
 // rejects everything cannot pass.
 #include "lammps_session.h"
+#include "pair_style_error_checks.h"
 #include "polyhedron_data.h"
 
 #include <gtest/gtest.h>
@@ -93,6 +94,13 @@ class GranularErrors : public ::testing::Test {
 
 const std::string kStyleAndCoeffs =
     "pair_style body/rounded/polyhedron/granular 1.0 0.05\npair_coeff * * " + kHooke + "\n";
+
+// The requirement checks shared with the other pair styles
+// (pair_style_error_checks.h) run on this style and setup.
+const pair_style_errors::StyleUnderTest kGranular{
+    "body/rounded/polyhedron/granular",
+    [](const std::string &from, const std::string &to) { return session(from, to); }, 3, "rounded/polyhedron",
+    kStyleAndCoeffs};
 
 // ---------------------------------------------------------------------------
 // pair_style body/rounded/polyhedron/granular delta_ua cutoff
@@ -352,55 +360,27 @@ TEST_F(GranularErrors, MissingCoefficientsOfOneType)
 
 TEST_F(GranularErrors, RequiresAtomStyleBody)
 {
-  LammpsSession s;
-  s.load_plugin();
-  s.commands("units lj\natom_style sphere\nregion box block -5 5 -5 5 -5 5\n"
-             "create_box 1 box\ncomm_modify vel yes\n" +
-             kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "requires atom_style body");
+  expect_atom_style_body_required(kGranular);
 }
 
 TEST_F(GranularErrors, RequiresBodyStyleRoundedPolyhedron)
 {
-  {
-    // rounded/polygon, in a 2d box as that style requires
-    LammpsSession s;
-    s.load_plugin();
-    s.commands("units lj\ndimension 2\natom_style body rounded/polygon 1 8\nregion box block -5 5 -5 5 -0.5 0.5\n"
-               "create_box 1 box\ncomm_modify vel yes\n" +
-               kStyleAndCoeffs);
-    EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "requires body style rounded/polyhedron", "rounded/polygon");
-  }
-  {
-    LammpsSession s;
-    s.load_plugin();
-    s.commands("units lj\natom_style body nparticle 1 4\nregion box block -5 5 -5 5 -5 5\n"
-               "create_box 1 box\ncomm_modify vel yes\n" +
-               kStyleAndCoeffs);
-    EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "requires body style rounded/polyhedron", "nparticle");
-  }
+  expect_body_style_required(kGranular);
 }
 
 TEST_F(GranularErrors, RequiresThreeDimensions)
 {
-  // The host accepts rounded/polyhedron bodies in a 2d box; the style does not.
-  auto s = session("read_data", "dimension 2\nread_data");
-  s->commands(kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "requires a 3d simulation", "dimension 3");
+  expect_dimension_required(kGranular);
 }
 
-TEST_F(GranularErrors, RequiresNewtonPairOn)
+TEST_F(GranularErrors, RequiresNewtonPairOnAndGhostVelocities)
 {
-  auto s = session("newton on", "newton off");
-  s->commands(kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "requires newton pair on");
+  expect_newton_pair_and_ghost_velocities_required(kGranular);
 }
 
-TEST_F(GranularErrors, RequiresGhostVelocities)
+TEST_F(GranularErrors, AllAtomsMustBeBodies)
 {
-  auto s = session("comm_modify vel yes", "comm_modify vel no");
-  s->commands(kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "comm_modify vel yes");
+  expect_all_atoms_to_be_bodies(kGranular);
 }
 
 TEST_F(GranularErrors, TheStandardSetupRuns)

@@ -5,7 +5,7 @@
 // another's error. Also checked: input that must be accepted is.
 #include "body_data.h"
 #include "lammps_session.h"
-#include "linear_style_error_checks.h"
+#include "pair_style_error_checks.h"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -20,7 +20,7 @@
 
 using body_dem_test::Box2d;
 using body_dem_test::LammpsSession;
-using linear_style_errors::kNoError;
+using pair_style_errors::kNoError;
 using body_dem_test::PolygonBody;
 
 namespace {
@@ -51,9 +51,10 @@ std::unique_ptr<LammpsSession> session(const std::string &from = "", const std::
 }
 
 // The checks shared with the other style of the linear law
-// (linear_style_error_checks.h) run on this style and setup.
-const linear_style_errors::StyleUnderTest kPolygon{
-    "body/rounded/polygon", [](const std::string &from, const std::string &to) { return session(from, to); }};
+// (pair_style_error_checks.h) run on this style and setup.
+const pair_style_errors::StyleUnderTest kPolygon{
+    "body/rounded/polygon", [](const std::string &from, const std::string &to) { return session(from, to); },
+    2, "rounded/polygon", ""};
 
 // A fresh session in which `pair_style body/rounded/polygon <args>` is run;
 // returns the error text or "no error".
@@ -139,43 +140,17 @@ const std::string kStyleAndCoeffs = kPolygon.style_and_coeffs();
 
 TEST_F(PolygonErrors, RequiresAtomStyleBody)
 {
-  LammpsSession s;
-  s.load_plugin();
-  s.commands("units lj\ndimension 2\natom_style sphere\nregion box block -5 5 -5 5 -0.5 0.5\n"
-             "create_box 1 box\ncomm_modify vel yes\n" +
-             kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "requires atom_style body");
+  expect_atom_style_body_required(kPolygon);
 }
 
 TEST_F(PolygonErrors, RequiresBodyStyleRoundedPolygon)
 {
-  {
-    // rounded/polyhedron, in a 3d box as that style requires.
-    LammpsSession s;
-    s.load_plugin();
-    s.commands("units lj\natom_style body rounded/polyhedron 1 8\nregion box block -5 5 -5 5 -5 5\n"
-               "create_box 1 box\ncomm_modify vel yes\n" +
-               kStyleAndCoeffs);
-    EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "requires body style rounded/polygon", "rounded/polyhedron");
-  }
-  {
-    // nparticle, in 2d.
-    LammpsSession s;
-    s.load_plugin();
-    s.commands("units lj\ndimension 2\natom_style body nparticle 1 4\nregion box block -5 5 -5 5 -0.5 0.5\n"
-               "create_box 1 box\ncomm_modify vel yes\n" +
-               kStyleAndCoeffs);
-    EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "requires body style rounded/polygon", "nparticle");
-  }
+  expect_body_style_required(kPolygon);
 }
 
 TEST_F(PolygonErrors, RequiresTwoDimensions)
 {
-  // The host refuses rounded/polygon bodies in a 3d box at atom_style, but
-  // `dimension 3` between atom_style and read_data slips through to the run.
-  auto s = session("read_data", "dimension 3\nread_data");
-  s->commands(kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "requires a 2d simulation", "dimension 2");
+  expect_dimension_required(kPolygon);
 }
 
 TEST_F(PolygonErrors, RequiresNewtonPairOnAndGhostVelocities)
@@ -190,10 +165,7 @@ TEST_F(PolygonErrors, MissingCoefficients)
 
 TEST_F(PolygonErrors, AllAtomsMustBeBodies)
 {
-  // create_atoms makes a point particle (no body) in atom_style body.
-  auto s = session();
-  s->commands("create_atoms 1 single 0.0 3.0 0.0\n" + kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "all atoms must be body particles", "1 are not");
+  expect_all_atoms_to_be_bodies(kPolygon);
 }
 
 // Writes a data file of two regular n-gons (circumradius 1, rounded

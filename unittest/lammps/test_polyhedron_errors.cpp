@@ -4,7 +4,7 @@
 // in a fresh LAMMPS instance, so that one case's partial settings cannot
 // hide another's error. Also checked: input that must be accepted is.
 #include "lammps_session.h"
-#include "linear_style_error_checks.h"
+#include "pair_style_error_checks.h"
 #include "polyhedron_data.h"
 
 #include <gtest/gtest.h>
@@ -19,7 +19,7 @@
 
 using body_dem_test::Box3d;
 using body_dem_test::LammpsSession;
-using linear_style_errors::kNoError;
+using pair_style_errors::kNoError;
 using body_dem_test::PolyhedronBody;
 
 namespace {
@@ -52,9 +52,10 @@ std::unique_ptr<LammpsSession> session(const std::string &from = "", const std::
 }
 
 // The checks shared with the other style of the linear law
-// (linear_style_error_checks.h) run on this style and setup.
-const linear_style_errors::StyleUnderTest kPolyhedron{
-    "body/rounded/polyhedron", [](const std::string &from, const std::string &to) { return session(from, to); }};
+// (pair_style_error_checks.h) run on this style and setup.
+const pair_style_errors::StyleUnderTest kPolyhedron{
+    "body/rounded/polyhedron", [](const std::string &from, const std::string &to) { return session(from, to); },
+    3, "rounded/polyhedron", ""};
 
 class PolyhedronErrors : public ::testing::Test {
  protected:
@@ -130,41 +131,17 @@ TEST_F(PolyhedronErrors, PairCoeffValidInputIsAccepted)
 
 TEST_F(PolyhedronErrors, RequiresAtomStyleBody)
 {
-  LammpsSession s;
-  s.load_plugin();
-  s.commands("units lj\natom_style sphere\nregion box block -5 5 -5 5 -5 5\n"
-             "create_box 1 box\ncomm_modify vel yes\n" +
-             kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "requires atom_style body");
+  expect_atom_style_body_required(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, RequiresBodyStyleRoundedPolyhedron)
 {
-  {
-    // rounded/polygon, in a 2d box as that style requires
-    LammpsSession s;
-    s.load_plugin();
-    s.commands("units lj\ndimension 2\natom_style body rounded/polygon 1 8\nregion box block -5 5 -5 5 -0.5 0.5\n"
-               "create_box 1 box\ncomm_modify vel yes\n" +
-               kStyleAndCoeffs);
-    EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "requires body style rounded/polyhedron", "rounded/polygon");
-  }
-  {
-    LammpsSession s;
-    s.load_plugin();
-    s.commands("units lj\natom_style body nparticle 1 4\nregion box block -5 5 -5 5 -5 5\n"
-               "create_box 1 box\ncomm_modify vel yes\n" +
-               kStyleAndCoeffs);
-    EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "requires body style rounded/polyhedron", "nparticle");
-  }
+  expect_body_style_required(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, RequiresThreeDimensions)
 {
-  // The host accepts rounded/polyhedron bodies in a 2d box; the style does not.
-  auto s = session("read_data", "dimension 2\nread_data");
-  s->commands(kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "requires a 3d simulation", "dimension 3");
+  expect_dimension_required(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, RequiresNewtonPairOnAndGhostVelocities)
@@ -179,9 +156,7 @@ TEST_F(PolyhedronErrors, MissingCoefficients)
 
 TEST_F(PolyhedronErrors, AllAtomsMustBeBodies)
 {
-  auto s = session();
-  s->commands("create_atoms 1 single 0.0 3.0 0.0\n" + kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "all atoms must be body particles", "1 are not");
+  expect_all_atoms_to_be_bodies(kPolyhedron);
 }
 
 // Writes a data file of one cube whose edge or face list holds a bad index.

@@ -1,11 +1,12 @@
-// The bad-input checks (TESTING.md layer 6) that pair_style
-// body/rounded/polygon and body/rounded/polyhedron share: one class reads
-// their settings and coefficients (PairBodyLinearBase) and one base checks
-// their requirements (PairBodyBase), so the same mistakes must give the same
-// messages in 2d and in 3d. Each test file names its style and gives a
-// fresh session with its two-type data read; its TEST_Fs call these.
-#ifndef BODY_DEM_TEST_LINEAR_STYLE_ERROR_CHECKS_H
-#define BODY_DEM_TEST_LINEAR_STYLE_ERROR_CHECKS_H
+// The bad-input checks (TESTING.md layer 6) that the package's pair styles
+// share: one base checks the requirements of all three (PairBodyBase), and
+// one class reads the settings and coefficients of body/rounded/polygon and
+// body/rounded/polyhedron (PairBodyLinearBase), so the same mistakes must
+// give the same messages in 2d and in 3d. Each test file names its style
+// and gives a fresh session with its two-type data read; its TEST_Fs call
+// these.
+#ifndef BODY_DEM_TEST_PAIR_STYLE_ERROR_CHECKS_H
+#define BODY_DEM_TEST_PAIR_STYLE_ERROR_CHECKS_H
 
 #include "lammps_session.h"
 
@@ -18,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-namespace linear_style_errors {
+namespace pair_style_errors {
 
 const std::string kNoError = "no error";
 
@@ -28,11 +29,28 @@ struct StyleUnderTest {
   // of the setup replaced if `from` is not empty.
   std::function<std::unique_ptr<body_dem_test::LammpsSession>(const std::string &from, const std::string &to)>
       session;
+  int dimension = 3;
+  std::string body_style;    // the body style the pair style requires
+  // A pair_style line and a "pair_coeff * *" line that are valid; empty:
+  // those of the linear law (below).
+  std::string valid_style_and_coeffs;
 
   std::string style() const { return "pair_style " + name; }
   std::string coeff() const { return "pair_coeff (" + name + ")"; }
-  // "pair_style <name> c_n c_t mu delta_ua cutoff" and "pair_coeff * * k_n k_na" that are valid
-  std::string style_and_coeffs() const { return style() + " 1.0 1.0 0.0 1.0 0.0\npair_coeff * * 100.0 1.0\n"; }
+  std::string style_and_coeffs() const
+  {
+    return valid_style_and_coeffs.empty() ? style() + " 1.0 1.0 0.0 1.0 0.0\npair_coeff * * 100.0 1.0\n"
+                                          : valid_style_and_coeffs;
+  }
+  // a box of the style's dimension, for create_box
+  std::string box_setup() const
+  {
+    return dimension == 2 ? "dimension 2\n" : "";
+  }
+  std::string box_region() const
+  {
+    return dimension == 2 ? "region box block -5 5 -5 5 -0.5 0.5\n" : "region box block -5 5 -5 5 -5 5\n";
+  }
 
   std::string pair_style_error(const std::string &args) const
   {
@@ -186,6 +204,52 @@ inline void expect_valid_pair_coeff_accepted(const StyleUnderTest &st)
 
 // ---- requirements checked when a run starts (`run 0`)
 
+inline void expect_atom_style_body_required(const StyleUnderTest &st)
+{
+  body_dem_test::LammpsSession s;
+  s.load_plugin();
+  s.commands("units lj\n" + st.box_setup() + "atom_style sphere\n" + st.box_region() +
+             "create_box 1 box\ncomm_modify vel yes\n" + st.style_and_coeffs());
+  EXPECT_LAMMPS_ERROR(s, "run 0", st.style(), "requires atom_style body");
+}
+
+inline void expect_body_style_required(const StyleUnderTest &st)
+{
+  // the other rounded body style, in the dimension it requires; nparticle
+  // in the style's own
+  const bool planar = st.dimension == 2;
+  const std::string other = planar ? "rounded/polyhedron" : "rounded/polygon";
+  for (const auto &[setup, wrong] : std::vector<std::pair<std::string, std::string>>{
+           {std::string(planar ? "" : "dimension 2\n") + "atom_style body " + other + " 1 8\n" +
+                (planar ? "region box block -5 5 -5 5 -5 5\n" : "region box block -5 5 -5 5 -0.5 0.5\n"),
+            other},
+           {st.box_setup() + "atom_style body nparticle 1 4\n" + st.box_region(), "nparticle"}}) {
+    SCOPED_TRACE(wrong);
+    body_dem_test::LammpsSession s;
+    s.load_plugin();
+    s.commands("units lj\n" + setup + "create_box 1 box\ncomm_modify vel yes\n" + st.style_and_coeffs());
+    EXPECT_LAMMPS_ERROR(s, "run 0", st.style(), "requires body style " + st.body_style, wrong);
+  }
+}
+
+inline void expect_dimension_required(const StyleUnderTest &st)
+{
+  // `dimension` between atom_style and read_data reaches the run (the host
+  // refuses rounded/polygon bodies in a 3d box only at atom_style).
+  const std::string wrong = st.dimension == 2 ? "3" : "2", right = std::to_string(st.dimension);
+  auto s = st.session("read_data", "dimension " + wrong + "\nread_data");
+  s->commands(st.style_and_coeffs());
+  EXPECT_LAMMPS_ERROR(*s, "run 0", st.style(), "requires a " + right + "d simulation", "dimension " + right);
+}
+
+inline void expect_all_atoms_to_be_bodies(const StyleUnderTest &st)
+{
+  // create_atoms makes a point particle (no body) in atom_style body.
+  auto s = st.session("", "");
+  s->commands("create_atoms 1 single 0.0 3.0 0.0\n" + st.style_and_coeffs());
+  EXPECT_LAMMPS_ERROR(*s, "run 0", st.style(), "all atoms must be body particles", "1 are not");
+}
+
 // (One session at a time: the host registers a plugin's styles with the
 // first of several LAMMPS instances alive at once only.)
 inline void expect_newton_pair_and_ghost_velocities_required(const StyleUnderTest &st)
@@ -239,6 +303,6 @@ inline void expect_redefining_the_style_with_and_without_history_runs(const Styl
   EXPECT_EQ(body_dem_test::error_of(*s, "pair_style none\nrun 10"), kNoError);
 }
 
-}    // namespace linear_style_errors
+}    // namespace pair_style_errors
 
 #endif
