@@ -11,7 +11,6 @@
 #include <gtest/gtest.h>
 
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -25,13 +24,6 @@ const std::string kNoError = "no error";
 // r_i r_o l_b S_n S_t S_tor S_ben zeta sigma_c tau_c
 const std::vector<std::string> kValid = {"0.5", "1.0", "1.0", "1000", "800", "1000", "800", "0.1", "10", "8"};
 const std::vector<std::string> kNames = {"r_i", "r_o", "l_b", "S_n", "S_t", "S_tor", "S_ben", "zeta", "sigma_c", "tau_c"};
-
-std::string replace(std::string text, const std::string &from, const std::string &to)
-{
-  const size_t at = text.find(from);
-  if (at == std::string::npos) throw std::runtime_error("'" + from + "' not in the setup");
-  return text.replace(at, from.size(), to);
-}
 
 // Two bonded unit spheres (type 1 bond, at rest length), with one line of
 // the setup replaced if `from` is given; bond_style given, no coefficients.
@@ -48,7 +40,7 @@ std::unique_ptr<LammpsSession> session(const std::string &from = "", const std::
   auto s = std::make_unique<LammpsSession>();
   s->load_plugin();
   std::string setup = setup_text();
-  if (!from.empty()) setup = replace(setup, from, to);
+  if (!from.empty()) setup = body_dem_test::replace_in_setup(setup, from, to);
   s->commands(setup);
   return s;
 }

@@ -186,4 +186,11 @@ std::string error_of(LammpsSession &session, const std::string &line)
   return "no error";
 }
 
+std::string replace_in_setup(std::string setup, const std::string &from, const std::string &to)
+{
+  const size_t at = setup.find(from);
+  if (at == std::string::npos) throw std::runtime_error("'" + from + "' not in the setup");
+  return setup.replace(at, from.size(), to);
+}
+
 }    // namespace body_dem_test

@@ -69,6 +69,11 @@ void run_example(LammpsSession &session, const std::string &name,
 // "no error" when it ran through.
 std::string error_of(LammpsSession &session, const std::string &line);
 
+// `setup` (input lines) with the first occurrence of `from` replaced by
+// `to`, e.g. one line of a standard setup changed for a bad-input test;
+// throws std::runtime_error if `from` is not there (the test is wrong).
+std::string replace_in_setup(std::string setup, const std::string &from, const std::string &to);
+
 }    // namespace body_dem_test
 
 // Bad input must end in a LAMMPS error whose message contains every one

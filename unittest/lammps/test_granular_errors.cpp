@@ -13,7 +13,6 @@
 
 #include <initializer_list>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -36,13 +35,6 @@ const std::string kData = "granular_errors_two_types.data";
 const std::string kHooke = "hooke 1000.0 1.0 tangential linear_nohistory 0.5 0.5";
 const std::string kHertzHistory = "hertz 1.0e4 1.0 tangential linear_history 3000.0 0.5 0.5";
 
-std::string replace(std::string text, const std::string &from, const std::string &to)
-{
-  const size_t at = text.find(from);
-  if (at == std::string::npos) throw std::runtime_error("'" + from + "' not in the setup");
-  return text.replace(at, from.size(), to);
-}
-
 // The standard 3d body setup (units lj, atom_style body rounded/polyhedron,
 // comm_modify vel yes, newton on, read_data; periodic box), with one of its
 // lines replaced if `from` is given.
@@ -51,7 +43,7 @@ std::unique_ptr<LammpsSession> session(const std::string &from = "", const std::
   auto s = std::make_unique<LammpsSession>();
   s->load_plugin();
   std::string setup = body_dem_test::polyhedron_setup_commands(kData);
-  if (!from.empty()) setup = replace(setup, from, to);
+  if (!from.empty()) setup = body_dem_test::replace_in_setup(setup, from, to);
   s->commands(setup);
   return s;
 }

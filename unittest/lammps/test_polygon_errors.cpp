@@ -14,7 +14,6 @@
 #include <fstream>
 #include <initializer_list>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -30,13 +29,6 @@ const char *const kStyle = "pair_style body/rounded/polygon";
 // Two squares of types 1 and 2, apart (no contact needed for input checks).
 const std::string kData = "errors_two_types.data";
 
-std::string replace(std::string text, const std::string &from, const std::string &to)
-{
-  const size_t at = text.find(from);
-  if (at == std::string::npos) throw std::runtime_error("'" + from + "' not in the setup");
-  return text.replace(at, from.size(), to);
-}
-
 // The standard 2d body setup (units lj, dimension 2, atom_style body
 // rounded/polygon, comm_modify vel yes, newton on, read_data), with one
 // of its lines replaced if `from` is given.
@@ -45,7 +37,7 @@ std::unique_ptr<LammpsSession> session(const std::string &from = "", const std::
   auto s = std::make_unique<LammpsSession>();
   s->load_plugin();
   std::string setup = body_dem_test::polygon_setup_commands(kData);
-  if (!from.empty()) setup = replace(setup, from, to);
+  if (!from.empty()) setup = body_dem_test::replace_in_setup(setup, from, to);
   s->commands(setup);
   return s;
 }
@@ -228,8 +220,9 @@ TEST_F(PolygonErrors, PairStyleBeforeTheBoxWithCoefficientsInTheDataFile)
   }
   LammpsSession s;
   s.load_plugin();
-  const std::string setup = replace(body_dem_test::polygon_setup_commands(path), "read_data",
-                                    "pair_style body/rounded/polygon 1.0 1.0 0.0 1.0 0.0\nread_data");
+  const std::string setup =
+      body_dem_test::replace_in_setup(body_dem_test::polygon_setup_commands(path), "read_data",
+                                      "pair_style body/rounded/polygon 1.0 1.0 0.0 1.0 0.0\nread_data");
   EXPECT_EQ(body_dem_test::error_of(s, setup), kNoError);
   EXPECT_EQ(body_dem_test::error_of(s, "run 0"), kNoError);
   // The data file's coefficients act: unit squares (rounded diameter 0.2)
