@@ -23,6 +23,7 @@ packages=(
   libpng-dev libjpeg-dev zlib1g-dev
   python3 python3-numpy python3-matplotlib
   time
+  libeigen3-dev nlohmann-json3-dev
   lammps
 )
 
