@@ -23,6 +23,13 @@ Groups of cases (--only, comma-separated; all by default):
            bodies, the same input), body/rounded/polyhedron/granular on 2
            MPI ranks: time per body and step, memory per body (the largest
            resident size of a rank, times the ranks, over the bodies).
+  lcp      the quasi-static LCP library (no LAMMPS; <build>/lcp-bench, target
+           lcp-bench): Example 2's full enumeration per case (16 active
+           contacts), and Example 3's 49 disks consolidated and loaded in
+           biaxial compression (default 9000 increments of eps11 = -5e-6) with
+           one LCP solution per increment, then again with the enumerative
+           analysis at 100 increments spread over the loading; --lcp-repeat
+           runs of the whole program (default 1: it takes about a minute).
   omp      the /omp variants (picked by -sf omp from the same input) with 1
            and 2 threads, and 1 vs 2 MPI ranks, on the 2d packing and the
            heap; the configurations of a case are run alternately, so that
@@ -32,10 +39,12 @@ Groups of cases (--only, comma-separated; all by default):
 The packings are made once (by the settle inputs in bench/) and kept in
 the work folder (default <build>/bench-work); delete them to remake them.
 
-usage: bench/run_benchmarks.py [--build build] [--only polygon,heap,spheres,scale,omp]
+usage: bench/run_benchmarks.py [--build build] [--only polygon,heap,spheres,scale,lcp,omp]
            [--repeat 3] [--steps 1000] [--heap-steps 200] [--host-heap-steps 20]
+           [--lcp-repeat 1] [--lcp-increments 9000]
 """
 import argparse
+import json
 import os
 import re
 import statistics
@@ -565,6 +574,105 @@ def print_bars(rows, prows, srows=()):
         print(f"| {name} | {value} | {bar} |")
 
 
+# --- lcp group: the quasi-static LCP library's own benchmark program
+
+def lcp_cases(build, opts):
+    """Runs <build>/lcp-bench --lcp-repeat times and returns, per run, the
+    parts it reported on its "LCP_BENCH <json>" lines (a dict part -> json),
+    or a failure text."""
+    exe = os.path.join(build, "lcp-bench")
+    if not os.path.exists(exe):
+        print(f"lcp: {exe} not found; build the target lcp-bench", flush=True)
+        return "not built"
+    runs = []
+    args = [exe, "--increments", str(opts.lcp_increments)]
+    for i in range(opts.lcp_repeat):
+        print(f"lcp: run {i + 1} of {opts.lcp_repeat}: {' '.join(args)}", flush=True)
+        out = subprocess.run(args, capture_output=True, text=True)
+        for line in out.stdout.splitlines():
+            if not line.startswith("LCP_BENCH "):
+                print("  " + line, flush=True)
+        if out.returncode != 0:
+            sys.stderr.write(out.stdout[-3000:] + out.stderr[-3000:])
+            print(f"  FAILED (exit status {out.returncode})", flush=True)
+            return "failed"
+        parts = {}
+        for line in out.stdout.splitlines():
+            if line.startswith("LCP_BENCH "):
+                j = json.loads(line[len("LCP_BENCH "):])
+                parts[j["part"]] = j
+        runs.append(parts)
+    return runs
+
+
+def print_lcp_table(runs):
+    print()
+    print("Quasi-static LCP (lcp-bench; one process, one core). Times: median over the runs (min-max).")
+    if not isinstance(runs, list) or not runs:
+        print(f"| part | result |\n|---|---|\n| lcp-bench | {runs} |")
+        return
+
+    def stat(part, key):
+        vals = [r[part][key] for r in runs if part in r and key in r[part]]
+        if not vals:
+            return None, "n/a"
+        med = statistics.median(vals)
+        text = f"{med:.3g}" if len(vals) == 1 else f"{med:.3g} ({min(vals):.3g}-{max(vals):.3g})"
+        return med, text
+
+    first = runs[0]
+    if "example2" in first:
+        print("| Example 2 case (full enumeration, m = 16) | s | Type I | Type II | path-sensitive | unsustainable |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for k, case in enumerate(first["example2"]["cases"]):
+            secs = [r["example2"]["cases"][k]["seconds"] for r in runs if "example2" in r]
+            print(f"| {case['case']} | {statistics.median(secs):.2f} | {case['type_I']} | {case['type_II']} | "
+                  f"{case['path_sensitive']} | {case['unsustainable']} |")
+        print()
+    rows = []
+    if "biaxial" in first:
+        b = first["biaxial"]
+        secs, secs_text = stat("biaxial", "seconds")
+        rows += [
+            ("Example 3, single solution: time for the loading", f"{secs_text} s", "< 120 s"),
+            ("  per increment", f"{stat('biaxial', 'ms_per_increment')[1]} ms", "-"),
+            ("  increments / final -eps11", f"{b['increments']} / {b['final_strain11']:.4f}", "-"),
+            ("  peak q/p at -eps11", f"{b['peak_q_over_p']:.4f} at {b['peak_strain11']:.4f}", "-"),
+            ("  peak deviator (sigma22 - sigma11)/2 at -eps11",
+             f"{b['peak_deviator']:.3e} at {b['peak_deviator_strain11']:.4f}", "[P]: peak at 2.1 % (assembly a-57)"),
+            ("  contacts mean (min-max) / active mean (max)",
+             f"{b['contacts_mean']:.1f} ({b['contacts_min']}-{b['contacts_max']}) / "
+             f"{b['active_mean']:.1f} ({b['active_max']})", "[P]: 75-90 / about 11 (max 24)"),
+            ("  corrective / incongruent increments", f"{b['corrective_increments']} / {b['incongruent']}", "-"),
+        ]
+    if "enumerative" in first:
+        e = first["enumerative"]
+        rows += [
+            (f"Example 3 with the enumerative analysis every {e['analysis_every']} increments: time",
+             f"{stat('enumerative', 'seconds')[1]} s", "-"),
+            ("  of which the analysed increments", f"{stat('enumerative', 'analysis_seconds')[1]} s", "-"),
+            ("  analysed / enumerated / with several solutions",
+             f"{e['analysed_increments']} / {e['enumerated']} / {e['analysed_with_several_solutions']}", "-"),
+            ("  classified (m <= limit): A is P / PD / degenerate",
+             f"{e.get('classified', 0)}: {e.get('classified_P', 0)} / {e.get('classified_PD', 0)} / "
+             f"{e.get('classified_degenerate', 0)}", "-"),
+            ("  bifurcations (Type I / Type II / Type III)",
+             f"{e.get('bifurcations', 0)} ({e.get('bifurcations_type_I', 0)} / {e.get('bifurcations_type_II', 0)} / "
+             f"{e.get('bifurcations_type_III', 0)})", "[P]: 40 of ~9000, Type I and II"),
+        ]
+    if "consolidation" in first:
+        c = first["consolidation"]
+        rows.append(("Example 3 consolidation to p = 1.25e-3",
+                     f"{c['increments']} increments, {stat('consolidation', 'seconds')[1]} s, "
+                     f"{c['contacts']} contacts", "[P]: 92 contacts"))
+    if rows:
+        print("| measure | value | bar / reference |")
+        print("|---|---:|---:|")
+        for name, value, bar in rows:
+            print(f"| {name} | {value} | {bar} |")
+    print(load_average() + " at the end of the table")
+
+
 def describe_machine():
     cpu = "unknown CPU"
     try:
@@ -578,7 +686,8 @@ def describe_machine():
     return f"{cpu}, {os.cpu_count()} cores, {load_average()}"
 
 
-GROUPS = ("polygon", "heap", "spheres", "scale", "omp")
+GROUPS = ("polygon", "heap", "spheres", "scale", "lcp", "omp")
+LAMMPS_GROUPS = ("polygon", "heap", "spheres", "scale", "omp")
 
 
 def main():
@@ -594,6 +703,9 @@ def main():
     parser.add_argument("--host-heap-steps", type=int, default=20,
                         help="time steps per measured run of the host's body/rounded/polyhedron (default 20; "
                              "it runs a few steps per second)")
+    parser.add_argument("--lcp-repeat", type=int, default=1, help="runs of lcp-bench (lcp group; default 1)")
+    parser.add_argument("--lcp-increments", type=int, default=9000,
+                        help="biaxial increments of the lcp group's Example 3 (default 9000)")
     parser.add_argument("--work", default=None, help="folder for the generated packings (kept between runs)")
     parser.add_argument("--skip-omp", action="store_true", help="leave out the omp group")
     parser.add_argument("--omp-only", action="store_true", help="only the omp group (= --only omp)")
@@ -611,7 +723,8 @@ def main():
     build = os.path.abspath(opts.build)    # LAMMPS runs in the work folder
     lmp = os.path.join(build, "lmp")
     plugin = os.path.join(build, "bodydemplugin.so")
-    for path in (lmp, plugin):
+    # the lcp group needs no LAMMPS
+    for path in (lmp, plugin) if any(g in LAMMPS_GROUPS for g in groups) else ():
         if not os.path.exists(path):
             sys.exit(f"bench: {path} not found; build the package first (tools/build.sh)")
     work = os.path.abspath(opts.work or os.path.join(build, "bench-work"))
@@ -632,6 +745,8 @@ def main():
     if "scale" in groups:
         scale_rows = scale_cases(lmp, plugin, work, opts)
         print_scale_table(scale_rows)
+    if "lcp" in groups:
+        print_lcp_table(lcp_cases(build, opts))
     omp_rows = []
     if "omp" in groups:
         for cases in OMP_CASES:
