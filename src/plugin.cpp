@@ -24,6 +24,7 @@
 #include "fix_wall_body_polyhedron_granular.h"
 #include "bond_bpm_parallel.h"
 #include "compute_nbond_broken.h"
+#include "quasistatic_lcp.h"
 
 using namespace LAMMPS_NS;
 
@@ -52,6 +53,13 @@ template <class BondStyle> void *create_bond(void *lmp)
 template <class ComputeStyle> void *create_compute(void *lmp, int narg, char **arg)
 {
   return new ComputeStyle(static_cast<LAMMPS *>(lmp), narg, arg);
+}
+
+// Commands are made like pair styles (a creator taking LAMMPS *): the
+// make_pair field below holds them too; the host runs and deletes them.
+template <class CommandStyle> void *create_command(void *lmp)
+{
+  return new CommandStyle(static_cast<LAMMPS *>(lmp));
 }
 
 struct StyleEntry {
@@ -97,6 +105,10 @@ const StyleEntry kStyles[] = {
      &create_bond<BondBPMParallel>, nullptr},
     {"compute", "nbond/broken", "compute nbond/broken (bonds broken by bond style bpm/parallel)", nullptr,
      &create_compute<ComputeNBondBroken>},
+    // quasi-static LCP analysis of sphere/disk packings (src/QUASISTATIC_LCP)
+    {"command", "quasistatic/lcp",
+     "command quasistatic/lcp (quasi-static increments of granular packings as an LCP)",
+     &create_command<QuasistaticLCP>, nullptr},
 };
 
 }    // namespace
