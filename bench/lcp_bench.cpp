@@ -1,5 +1,5 @@
 // Benchmark of the quasi-static LCP library (src/QUASISTATIC_LCP) on the
-// examples of shared/LCP_SPEC.md:
+// examples of doc/LCP_SPEC.md:
 //  (a) Example 2 (section 10.2): the full enumerative analysis of each of
 //      the four tetragonal cases (lcp::analyze, 16 active contacts);
 //  (b) Example 3 (section 10.3): the 49-disk periodic assembly consolidated

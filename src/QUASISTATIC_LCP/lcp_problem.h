@@ -1,5 +1,5 @@
 // The quasi-static incremental problem of a frictional assembly of disks
-// (2d) or spheres (3d), as shared/LCP_SPEC.md states it: particles,
+// (2d) or spheres (3d), as doc/LCP_SPEC.md states it: particles,
 // contacts with their current forces and contact law, displacement
 // constraints C d = dc, applied load increments dp. Plain data, no LAMMPS:
 // the command-line program reads it from JSON, the LAMMPS command

@@ -1,5 +1,5 @@
 // quasistatic/lcp: the quasi-static incremental problem of a granular
-// packing (shared/LCP_SPEC.md) built from the current LAMMPS state, its
+// packing (doc/LCP_SPEC.md) built from the current LAMMPS state, its
 // analysis, and optionally N increments of a loading program. See
 // quasistatic_lcp.h and doc/quasistatic_lcp.rst.
 //

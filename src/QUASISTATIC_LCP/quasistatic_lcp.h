@@ -2,7 +2,7 @@
 // quasi-static incremental problem of a packing of spheres (3d) or disks
 // (2d) under pair_style granular (hooke, tangential linear_history), as a
 // linear complementarity problem of the library in this folder
-// (lcp_problem.h ... lcp_json.h; shared/LCP_SPEC.md).
+// (lcp_problem.h ... lcp_json.h; doc/LCP_SPEC.md).
 //
 //   quasistatic/lcp keyword args ...
 //     fixed group-ID              every dof of the group's atoms stays zero
