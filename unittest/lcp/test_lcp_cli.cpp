@@ -240,3 +240,27 @@ TEST(LcpGranularProgram, ExampleProblemsAreTheBuildersProblems)
     }
   }
 }
+
+// Example 2's case 1 through the program, end to end: the problem file of
+// examples/lcp, no symmetrisation of A and b, and still Table 4's counts
+// (11 Type I, 1012 Type II sets, 1012 path-sensitive) and A's classes.
+TEST(LcpGranularProgram, TetragonalExampleGivesTableFourCounts)
+{
+  const std::string file = std::string(BODY_DEM_SOURCE_DIR) + "/examples/lcp/tetragonal_H2_constrained_cap.json";
+  const ProgramRun r = run_program(file + " lcp_cli_tetragonal_out.json", "tetragonal");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json out = json::parse(slurp("lcp_cli_tetragonal_out.json"));
+  int type_one = 0, type_two = 0, sensitive = 0;
+  for (const json &s : out["solutions"]) {
+    (s["type"] == "I" ? type_one : type_two)++;
+    if (s["path_sensitive"].get<bool>()) ++sensitive;
+  }
+  EXPECT_EQ(out["active_contacts"].size(), 16u);
+  EXPECT_EQ(type_one, 11);
+  EXPECT_EQ(type_two, 1012);
+  EXPECT_EQ(sensitive, 1012);
+  EXPECT_EQ(out["classes"]["zero_minors"].get<long>(), 44800);
+  EXPECT_TRUE(out["classes"]["R"].get<bool>());
+  EXPECT_EQ(out["classes"]["symmetric_part"], "ID");
+  EXPECT_FALSE(out["unsustainable_modes"].empty());
+}
