@@ -121,7 +121,8 @@ RunSummary biaxial_run(const lcp::driver::QuasiStaticDriver &consolidated, const
   double analysis_seconds = 0.0;
   int analysed = 0, enumerated = 0, multiple = 0, most_solutions = 0, analysed_max_m = 0;
   int classified = 0, class_P = 0, class_PD = 0, class_degenerate = 0, bifurcating = 0, type_one_events = 0,
-      type_two_events = 0, type_three_events = 0;
+      type_two_events = 0, type_three_events = 0, sensitive_events = 0, unsustainable_events = 0,
+      neutral_events = 0, incongruent_events = 0;
   const auto start = Clock::now();
   for (int i = 1; i <= opt.increments; ++i) {
     lcp::driver::SolveOptions solve;
@@ -149,6 +150,10 @@ RunSummary biaxial_run(const lcp::driver::QuasiStaticDriver &consolidated, const
         type_one_events += several && r.type_one >= 2;
         type_two_events += r.type_two > 0;
         type_three_events += r.type_three > 0;
+        sensitive_events += r.path_sensitive;
+        unsustainable_events += r.unsustainable_modes > 0;
+        neutral_events += r.neutral_equilibrium;
+        incongruent_events += r.incongruent;
       }
     }
   }
@@ -224,6 +229,10 @@ RunSummary biaxial_run(const lcp::driver::QuasiStaticDriver &consolidated, const
                      {"bifurcations_type_I", type_one_events},
                      {"bifurcations_type_II", type_two_events},
                      {"bifurcations_type_III", type_three_events},
+                     {"classified_path_sensitive", sensitive_events},
+                     {"classified_unsustainable", unsustainable_events},
+                     {"classified_neutral", neutral_events},
+                     {"classified_incongruent", incongruent_events},
                      {"analysis_seconds", analysis_seconds},
                      {"single_solution_seconds", out.seconds - analysis_seconds}});
   if (!records_path.empty()) {
@@ -271,6 +280,10 @@ void print_run(const char *title, const nlohmann::json &j)
                 j["classified"].get<int>(), j["classified_P"].get<int>(), j["classified_PD"].get<int>(),
                 j["classified_degenerate"].get<int>(), j["bifurcations"].get<int>(), j["bifurcations_type_I"].get<int>(),
                 j["bifurcations_type_II"].get<int>(), j["bifurcations_type_III"].get<int>());
+  if (j.contains("classified_unsustainable"))
+    std::printf("  of those: path-sensitive %d, unsustainable %d, neutral equilibrium %d, path-incongruent %d\n",
+                j["classified_path_sensitive"].get<int>(), j["classified_unsustainable"].get<int>(),
+                j["classified_neutral"].get<int>(), j["classified_incongruent"].get<int>());
 }
 
 }    // namespace

@@ -659,6 +659,10 @@ def print_lcp_table(runs):
             ("  bifurcations (Type I / Type II / Type III)",
              f"{e.get('bifurcations', 0)} ({e.get('bifurcations_type_I', 0)} / {e.get('bifurcations_type_II', 0)} / "
              f"{e.get('bifurcations_type_III', 0)})", "[P]: 40 of ~9000, Type I and II"),
+            ("  path-sensitive / unsustainable / neutral / incongruent",
+             f"{e.get('classified_path_sensitive', 0)} / {e.get('classified_unsustainable', 0)} / "
+             f"{e.get('classified_neutral', 0)} / {e.get('classified_incongruent', 0)}",
+             "[P]: 22 / 75 % after 0.49 % strain / 4 / 350 of ~9000"),
         ]
     if "consolidation" in first:
         c = first["consolidation"]

@@ -103,8 +103,12 @@ MatrixClasses cheap_classes(const Matrix &A, const Tolerances &tol)
 Analysis analyze(const Problem &problem, const AnalysisOptions &options)
 {
   const MixedLcp system = assemble(problem);
-  const ReducedLcp reduced = reduce(system);
+  return analyze_system(system, reduce(system), options);
+}
 
+Analysis analyze_system(const MixedLcp &system, const ReducedLcp &reduced,
+                        const AnalysisOptions &options)
+{
   Analysis out;
   out.A = reduced.A;
   out.b = reduced.b;

@@ -65,6 +65,10 @@ struct Analysis {
 };
 
 Analysis analyze(const Problem &problem, const AnalysisOptions &options = {});
+// The same on an assembled and reduced system (the incremental driver's
+// system carries the periodic cell's dofs besides those of its Problem).
+Analysis analyze_system(const MixedLcp &system, const ReducedLcp &reduced,
+                        const AnalysisOptions &options = {});
 
 // The one increment a loading program follows (LCP_SPEC.md 9.8 item 6):
 // with at most max_enumerated_contacts active contacts and A not positive

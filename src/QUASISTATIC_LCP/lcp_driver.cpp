@@ -737,20 +737,17 @@ IncrementRecord QuasiStaticDriver::solve_and_advance(const CellLoading &loading,
       // What [P] reports per increment of Example 3 (section 10.3): the
       // class of A and the bifurcation types of all solutions (7.1, 9.2).
       rec.classified = true;
-      if (m == 0) {
-        rec.P = rec.PD = true;
-        rec.type_one = 1;
-      } else {
-        const MatrixClasses classes = classify_matrix(reduced.A);
-        rec.P = classes.P;
-        rec.PD = classes.symmetric_part == SymmetricPart::PD;
-        rec.degenerate = classes.degenerate;
-        const Enumeration all = enumerate_solutions(reduced.A, reduced.b);
-        const Bifurcations types = classify_solutions(reduced.A, reduced.b, all);
-        rec.type_one = static_cast<int>(types.type_one.size());
-        rec.type_two = static_cast<int>(types.type_two.size());
-        rec.type_three = static_cast<int>(types.type_three.size());
+      const Analysis an = analyze_system(S, reduced, options);
+      rec.P = an.classes.P;
+      rec.PD = an.classes.symmetric_part == SymmetricPart::PD;
+      rec.degenerate = an.classes.degenerate;
+      for (const IncrementSolution &sol : an.solutions) {
+        (sol.type == "I" ? rec.type_one : rec.type_two)++;
+        rec.path_sensitive = rec.path_sensitive || sol.path_sensitive;
       }
+      rec.type_three = an.type_III_sets;
+      rec.neutral_equilibrium = an.neutral_equilibrium;
+      rec.unsustainable_modes = static_cast<int>(an.unsustainable_modes.size());
     }
   } else {
     const CellReduction red = reduce_system(cs);

@@ -142,8 +142,10 @@ struct SolveOptions {
   // one of least I2 followed.
   bool enumerate = false;
   int max_enumerated_contacts = 16;
-  // With enumerate and m <= max_enumerated_contacts: also the classes of A
-  // and the bifurcation types of all its solutions, for the record.
+  // With enumerate and m <= max_enumerated_contacts: also the whole
+  // analysis of lcp::analyze_system (classes of A, bifurcation types,
+  // path-sensitivity, unsustainable modes, neutral equilibrium), for the
+  // record.
   bool classify = true;
 };
 
@@ -167,10 +169,14 @@ struct IncrementRecord {
   bool enumerated = false;      // enumerative analysis requested for this increment
   // Set when the enumerative analysis classified this increment (m within
   // the limit): A is P, its symmetric part PD, A degenerate; the distinct
-  // Type I solutions and Type II / III solution sets (LCP_SPEC.md 9.2).
+  // Type I solutions and Type II / III solution sets (LCP_SPEC.md 9.2);
+  // the pathologies of section 8 for the increment.
   bool classified = false;
   bool P = false, PD = false, degenerate = false;
   int type_one = 0, type_two = 0, type_three = 0;
+  bool path_sensitive = false;       // some solution is path-sensitive
+  bool neutral_equilibrium = false;  // A is not R0
+  int unsustainable_modes = 0;
   int corrections = 0;          // corrective increments that preceded it
   double step_factor = 1.0;     // t of the step-size control
   double relative_imbalance = 0.0;   // after the increment (see DriverSettings)

@@ -9,10 +9,12 @@
 #include <Eigen/QR>
 #include <Eigen/SVD>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 #include <unordered_map>
 
 namespace lcp {
@@ -618,39 +620,66 @@ std::vector<UnsustainableMode> unsustainable_modes(const MixedLcp &system,
   }
   const Vector inv_gl = system.G_lambda.cwiseInverse();
 
-  Eigen::LLT<Matrix> llt(nr);
-  Eigen::SelfAdjointEigenSolver<Matrix> eig(nr);
-  Matrix W(nr, nr);
-  const unsigned long subsets = 1ul << m;
-  for (unsigned long J = 0; J < subsets; ++J) {
-    W = S0;
-    for (int j = 0; j < m; ++j)
-      if (J & (1ul << j)) W += T[static_cast<size_t>(j)];
-    llt.compute(W);
-    if (llt.info() == Eigen::Success) continue;    // PD: no negative work on this branch
-    eig.compute(W);
-    const Vector &mu = eig.eigenvalues();
-    for (int k = 0; k < nr; ++k) {
-      if (!(mu(k) < -10.0 * eps)) break;    // ascending order
-      const Vector z = eig.eigenvectors().col(k);
-      // y = S_J G_lambda^-1 G_d P_L v: y_J = lambda_J, y_Jc = w_Jc / G_lambda.
-      Vector y = inv_gl.cwiseProduct(Gz * z);
+  // The subsets are independent: in OpenMP threads when there are any (a
+  // branch whose W_s is not positive definite costs an eigen-decomposition,
+  // and in unsustainable states that is most of them). Each thread keeps
+  // its modes with their subset; they are put in subset order afterwards,
+  // so the result does not depend on the number of threads.
+  using Found = std::pair<unsigned long, UnsustainableMode>;
+  std::vector<Found> found;
+  const long subsets = 1l << m;
+#ifdef _OPENMP
+#pragma omp parallel
+#endif
+  {
+    std::vector<Found> mine;
+    Eigen::LLT<Matrix> llt(nr);
+    Eigen::SelfAdjointEigenSolver<Matrix> eig(nr);
+    Matrix W(nr, nr);
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 64) nowait
+#endif
+    for (long JJ = 0; JJ < subsets; ++JJ) {
+      const unsigned long J = static_cast<unsigned long>(JJ);
+      W = S0;
       for (int j = 0; j < m; ++j)
-        if (J & (1ul << j)) y(j) = -y(j);
-      const bool nonneg = (y.array() >= -eps).all();
-      const bool nonpos = (y.array() <= eps).all();
-      if (!nonneg && !nonpos) continue;
-      const double sign = nonneg ? 1.0 : -1.0;
-      UnsustainableMode mode;
-      for (int j = 0; j < m; ++j)
-        if (J & (1ul << j)) mode.sliding.push_back(j);
-      mode.eigenvalue = mu(k);
-      mode.d = sign * (Z * z);
-      mode.lambda = Vector::Zero(m);
-      for (int j : mode.sliding) mode.lambda(j) = sign * y(j);
-      modes.push_back(std::move(mode));
+        if (J & (1ul << j)) W += T[static_cast<size_t>(j)];
+      llt.compute(W);
+      if (llt.info() == Eigen::Success) continue;    // PD: no negative work on this branch
+      eig.compute(W);
+      const Vector &mu = eig.eigenvalues();
+      for (int k = 0; k < nr; ++k) {
+        if (!(mu(k) < -10.0 * eps)) break;    // ascending order
+        const Vector z = eig.eigenvectors().col(k);
+        // y = S_J G_lambda^-1 G_d P_L v: y_J = lambda_J, y_Jc = w_Jc / G_lambda.
+        Vector y = inv_gl.cwiseProduct(Gz * z);
+        for (int j = 0; j < m; ++j)
+          if (J & (1ul << j)) y(j) = -y(j);
+        const bool nonneg = (y.array() >= -eps).all();
+        const bool nonpos = (y.array() <= eps).all();
+        if (!nonneg && !nonpos) continue;
+        const double sign = nonneg ? 1.0 : -1.0;
+        UnsustainableMode mode;
+        for (int j = 0; j < m; ++j)
+          if (J & (1ul << j)) mode.sliding.push_back(j);
+        mode.eigenvalue = mu(k);
+        mode.d = sign * (Z * z);
+        mode.lambda = Vector::Zero(m);
+        for (int j : mode.sliding) mode.lambda(j) = sign * y(j);
+        mine.emplace_back(J, std::move(mode));
+      }
     }
+#ifdef _OPENMP
+#pragma omp critical(lcp_unsustainable_modes)
+#endif
+    for (Found &f : mine) found.push_back(std::move(f));
   }
+  // Subset order, and within a subset ascending eigenvalues (as found).
+  std::stable_sort(found.begin(), found.end(), [](const Found &a, const Found &b) {
+    return a.first < b.first || (a.first == b.first && a.second.eigenvalue < b.second.eigenvalue);
+  });
+  modes.reserve(found.size());
+  for (Found &f : found) modes.push_back(std::move(f.second));
   return modes;
 }
 
