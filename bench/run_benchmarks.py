@@ -607,7 +607,7 @@ def lcp_cases(build, opts):
 
 def print_lcp_table(runs):
     print()
-    print("Quasi-static LCP (lcp-bench; one process, one core). Times: median over the runs (min-max).")
+    print("Quasi-static LCP (lcp-bench; one process, the enumerations in OpenMP threads). Times: median over the runs (min-max).")
     if not isinstance(runs, list) or not runs:
         print(f"| part | result |\n|---|---|\n| lcp-bench | {runs} |")
         return
