@@ -201,8 +201,11 @@ Analysis analyze_system(const MixedLcp &system, const ReducedLcp &reduced,
 
   out.type_III_sets = static_cast<int>(bif.type_three.size());
   out.type_III = out.type_III_sets > 0;
-  out.neutral_modes = non_r0_modes(out.A, tol);
-  out.neutral_equilibrium = !out.neutral_modes.empty();
+  // classify_matrix has already searched LCP(A, 0) for R0 (section 9.6);
+  // the modes themselves are listed only when it found some, instead of a
+  // second pass over the 2^m complementary matrices for every A.
+  out.neutral_equilibrium = !out.classes.R0;
+  if (out.neutral_equilibrium) out.neutral_modes = non_r0_modes(out.A, tol);
   out.path_incongruent = out.solutions.empty() && !out.type_III;
   if (out.path_incongruent) {
     const QpResult qp = minimize_complementarity(out.A, out.b, Vector::Zero(m));
