@@ -5,7 +5,8 @@
 #   -D LAMMPS_BINARY=/path/to/lmp          (built from that tree, with PLUGIN)
 #   -D LAMMPS_LIBRARY=/path/to/liblammps.so (optional: found next to or via the binary)
 # or the default host is built once from Debian's source package `lammps`
-# (stable 29 Sep 2021, update 2) by tools/build-host-lammps.sh into a cache
+# (BODY_DEM_HOST: stable2021 = 29 Sep 2021 update 2 from Debian 12, or
+# 2025 = 4 Feb 2025 from Debian 13) by tools/build-host-lammps.sh into a cache
 # folder outside the checkout (BODY_DEM_CACHE_DIR) and reused afterwards.
 #
 # Results:
@@ -28,16 +29,31 @@ else()
 endif()
 set(BODY_DEM_CACHE_DIR "${_default_cache}" CACHE PATH "Cache folder for the default host LAMMPS build (outside the checkout)")
 
+# Which release the default host is: both come from Debian's source
+# package `lammps` (README, "The host LAMMPS").
+set(BODY_DEM_HOST "stable2021" CACHE STRING "Default host LAMMPS to build and cache: stable2021 (29 Sep 2021) or 2025 (4 Feb 2025)")
+set_property(CACHE BODY_DEM_HOST PROPERTY STRINGS stable2021 2025)
+if(BODY_DEM_HOST STREQUAL "stable2021")
+  set(BODY_DEM_HOST_RELEASE "stable_29Sep2021_update2")
+elseif(BODY_DEM_HOST STREQUAL "2025")
+  set(BODY_DEM_HOST_RELEASE "4Feb2025")
+else()
+  message(FATAL_ERROR "Host LAMMPS: BODY_DEM_HOST='${BODY_DEM_HOST}' is not a host this package builds; "
+    "expected stable2021 (LAMMPS 29 Sep 2021) or 2025 (LAMMPS 4 Feb 2025).")
+endif()
 # The folder name says the release and the build options; change either and
 # a new host is built beside the old one.
-set(BODY_DEM_HOST_RELEASE "stable_29Sep2021_update2")
-set(BODY_DEM_HOST_OPTIONS "body-granular-molecule-openmp-plugin_mpi-omp-shared-exceptions-png-jpeg")
+set(BODY_DEM_HOST_OPTIONS "body-granular-molecule-openmp-plugin-rigid_mpi-omp-shared-exceptions-png-jpeg")
 
 set(_host_dir "${BODY_DEM_CACHE_DIR}/lammps-${BODY_DEM_HOST_RELEASE}-${BODY_DEM_HOST_OPTIONS}")
 # The default host is used when no LAMMPS is named, or when the names are
 # the ones an earlier configuration of this build filled in.
+# A build folder configured before with one default host may switch to the
+# other (-DBODY_DEM_HOST=...): names under the cache folder are ours.
+string(FIND "${LAMMPS_SOURCE_DIR}" "${BODY_DEM_CACHE_DIR}/lammps-" _cached_source)
+string(FIND "${LAMMPS_BINARY}" "${BODY_DEM_CACHE_DIR}/lammps-" _cached_binary)
 if((NOT LAMMPS_SOURCE_DIR AND NOT LAMMPS_BINARY) OR
-   (LAMMPS_SOURCE_DIR STREQUAL "${_host_dir}/source" AND LAMMPS_BINARY STREQUAL "${_host_dir}/install/bin/lmp"))
+   (_cached_source EQUAL 0 AND _cached_binary EQUAL 0))
   set(_use_default_host TRUE)
 else()
   set(_use_default_host FALSE)
@@ -50,15 +66,15 @@ if(NOT _use_default_host)
   set(_host_origin "your LAMMPS")
   # A library filled in by an earlier configuration with the default host
   # does not belong to the LAMMPS named now.
-  string(FIND "${LAMMPS_LIBRARY}" "${_host_dir}/" _stale)
+  string(FIND "${LAMMPS_LIBRARY}" "${BODY_DEM_CACHE_DIR}/lammps-" _stale)
   if(_stale EQUAL 0)
     set(LAMMPS_LIBRARY "" CACHE FILEPATH "" FORCE)
   endif()
 else()
   if(NOT EXISTS "${_host_dir}/COMPLETE")
-    message(STATUS "Host LAMMPS: building the default host in ${_host_dir} (once; about 6 minutes on 2 cores)")
+    message(STATUS "Host LAMMPS: building the default host ${BODY_DEM_HOST} in ${_host_dir} (once; 6-10 minutes on 2 cores)")
   endif()
-  execute_process(COMMAND bash "${PROJECT_SOURCE_DIR}/tools/build-host-lammps.sh" "${_host_dir}"
+  execute_process(COMMAND bash "${PROJECT_SOURCE_DIR}/tools/build-host-lammps.sh" "${_host_dir}" "${BODY_DEM_HOST}"
     RESULT_VARIABLE _host_result)
   if(NOT _host_result EQUAL 0)
     message(FATAL_ERROR "Host LAMMPS: building the default host failed (see the messages above and "
@@ -78,6 +94,48 @@ endif()
 if(NOT EXISTS "${LAMMPS_BINARY}" OR IS_DIRECTORY "${LAMMPS_BINARY}")
   message(FATAL_ERROR "Host LAMMPS: LAMMPS_BINARY='${LAMMPS_BINARY}' is not an executable file.")
 endif()
+
+# Which release the source tree is, and which form of the host's API its
+# headers have (src/glue/host_compat.h). The oldest release supported is
+# 29 Sep 2021 (the default host); the newest tested is 4 Feb 2025.
+file(STRINGS "${LAMMPS_SOURCE_DIR}/src/version.h" _version_line REGEX "define LAMMPS_VERSION ")
+string(REGEX MATCH "\"([0-9]+) ([A-Za-z]+) ([0-9]+)\"" _version_date "${_version_line}")
+set(_months Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec)
+list(FIND _months "${CMAKE_MATCH_2}" _month)
+if(NOT _version_date OR _month LESS 0)
+  message(FATAL_ERROR "Host LAMMPS: cannot read the release date from ${LAMMPS_SOURCE_DIR}/src/version.h "
+    "(found '${_version_line}').")
+endif()
+math(EXPR LAMMPS_HOST_VERSION_NUMBER "${CMAKE_MATCH_3} * 10000 + (${_month} + 1) * 100 + ${CMAKE_MATCH_1}")
+set(BODY_DEM_OLDEST_HOST 20210929)
+if(LAMMPS_HOST_VERSION_NUMBER LESS BODY_DEM_OLDEST_HOST)
+  message(FATAL_ERROR "Host LAMMPS: the source tree in ${LAMMPS_SOURCE_DIR} is LAMMPS "
+    "${CMAKE_MATCH_1} ${CMAKE_MATCH_2} ${CMAKE_MATCH_3} (${LAMMPS_HOST_VERSION_NUMBER}); the oldest release "
+    "this package supports is 29 Sep 2021 (20210929). Use a newer LAMMPS, or leave LAMMPS_SOURCE_DIR and "
+    "LAMMPS_BINARY empty to build the default host.")
+endif()
+set(LAMMPS_HOST_API_DEFINITIONS "BODY_DEM_HOST_VERSION_NUMBER=${LAMMPS_HOST_VERSION_NUMBER}")
+function(_body_dem_host_feature macro file regex)
+  set(_feature_file "${LAMMPS_SOURCE_DIR}/src/${file}")
+  set(_has FALSE)
+  if(EXISTS "${_feature_file}")
+    if(regex STREQUAL "")
+      set(_has TRUE)
+    else()
+      file(STRINGS "${_feature_file}" _hits REGEX "${regex}")
+      if(_hits)
+        set(_has TRUE)
+      endif()
+    endif()
+  endif()
+  if(_has)
+    set(LAMMPS_HOST_API_DEFINITIONS "${LAMMPS_HOST_API_DEFINITIONS};${macro}=1" PARENT_SCOPE)
+  endif()
+endfunction()
+_body_dem_host_feature(BODY_DEM_HOST_ADD_REQUEST neighbor.h "add_request\\(class Pair")
+_body_dem_host_feature(BODY_DEM_HOST_REVERSE_COMM_OF comm.h "reverse_comm\\(class Pair")
+_body_dem_host_feature(BODY_DEM_HOST_HISTORY_IJ pair.h "transfer_history\\(double \\*, double \\*, int, int\\)")
+_body_dem_host_feature(BODY_DEM_HOST_FIX_STORE_ATOM fix_store_atom.h "")
 
 # Ask the binary what it is: `lmp -h` lists its packages and compile flags.
 if(NOT LAMMPS_LIBRARY)
@@ -132,6 +190,7 @@ message(STATUS "Host LAMMPS: binary ${LAMMPS_BINARY}")
 message(STATUS "Host LAMMPS: library ${LAMMPS_LIBRARY}")
 message(STATUS "Host LAMMPS: packages ${LAMMPS_HOST_PACKAGES}")
 message(STATUS "Host LAMMPS: definitions ${LAMMPS_HOST_DEFINITIONS}")
+message(STATUS "Host LAMMPS: API ${LAMMPS_HOST_API_DEFINITIONS}")
 
 find_package(MPI REQUIRED COMPONENTS CXX)
 find_package(OpenMP REQUIRED COMPONENTS CXX)
@@ -141,7 +200,7 @@ add_library(LAMMPS::headers INTERFACE IMPORTED)
 set_target_properties(LAMMPS::headers PROPERTIES
   INTERFACE_INCLUDE_DIRECTORIES
     "${LAMMPS_SOURCE_DIR}/src;${LAMMPS_SOURCE_DIR}/src/BODY;${LAMMPS_SOURCE_DIR}/src/GRANULAR;${LAMMPS_SOURCE_DIR}/src/OPENMP;${LAMMPS_SOURCE_DIR}/src/PLUGIN"
-  INTERFACE_COMPILE_DEFINITIONS "${LAMMPS_HOST_DEFINITIONS}")
+  INTERFACE_COMPILE_DEFINITIONS "${LAMMPS_HOST_DEFINITIONS};${LAMMPS_HOST_API_DEFINITIONS}")
 target_link_libraries(LAMMPS::headers INTERFACE MPI::MPI_CXX OpenMP::OpenMP_CXX)
 
 # The library itself, for programs that run LAMMPS in-process (the tests).

@@ -23,7 +23,7 @@ using namespace LAMMPS_NS;
 using body_dem::Vec3;
 
 FixWallBodyPolygonDEM::FixWallBodyPolygonDEM(LAMMPS *lmp, int narg, char **arg) :
-    FixWallBodyBase(lmp, narg, arg, "wall/body/polygon", 2)
+    FixWallBodyLinearBase(lmp, narg, arg, "wall/body/polygon", 2)
 {
   parse_linear_coeffs(narg, arg, k_n, c_n, c_t);
   parse_walls(narg, arg, 6);

@@ -9,7 +9,7 @@
 #ifndef BODY_DEM_FIX_WALL_BODY_POLYGON_H
 #define BODY_DEM_FIX_WALL_BODY_POLYGON_H
 
-#include "fix_wall_body_base.h"
+#include "fix_wall_body_linear_base.h"
 
 #include "linear_contact_law.h"
 
@@ -19,7 +19,7 @@ namespace LAMMPS_NS {
 
 // Named apart from the host's built-in class of the same style, which it
 // replaces when the plugin is loaded.
-class FixWallBodyPolygonDEM : public FixWallBodyBase {
+class FixWallBodyPolygonDEM : public FixWallBodyLinearBase {
  public:
   FixWallBodyPolygonDEM(class LAMMPS *, int, char **);
   void init() override;

@@ -19,7 +19,7 @@ using namespace LAMMPS_NS;
 using body_dem::Vec3;
 
 FixWallBodyPolyhedronDEM::FixWallBodyPolyhedronDEM(LAMMPS *lmp, int narg, char **arg) :
-    FixWallBodyBase(lmp, narg, arg, "wall/body/polyhedron", 3)
+    FixWallBodyLinearBase(lmp, narg, arg, "wall/body/polyhedron", 3)
 {
   parse_linear_coeffs(narg, arg, k_n, c_n, c_t);
   parse_walls(narg, arg, 6);

@@ -9,7 +9,7 @@
 #ifndef BODY_DEM_FIX_WALL_BODY_POLYHEDRON_H
 #define BODY_DEM_FIX_WALL_BODY_POLYHEDRON_H
 
-#include "fix_wall_body_base.h"
+#include "fix_wall_body_linear_base.h"
 
 #include "linear_contact_law.h"
 #include "polyhedron_wall_frames.h"
@@ -18,7 +18,7 @@ namespace LAMMPS_NS {
 
 // Named apart from the host's built-in class of the same style, which it
 // replaces when the plugin is loaded.
-class FixWallBodyPolyhedronDEM : public FixWallBodyBase {
+class FixWallBodyPolyhedronDEM : public FixWallBodyLinearBase {
  public:
   FixWallBodyPolyhedronDEM(class LAMMPS *, int, char **);
   void init() override;

@@ -11,7 +11,7 @@
 #include "comm.h"
 #include "domain.h"
 #include "error.h"
-#include "fix_store.h"
+#include "host_compat.h"
 #include "force.h"
 #include "memory.h"
 #include "modify.h"
@@ -182,12 +182,12 @@ void BondBPMParallel::init_style()
   if (ifix < 0) {
     // Re-created with the same ID and style after read_restart, the store
     // gets its values back from the restart file.
-    history = dynamic_cast<FixStore *>(
-        modify->add_fix(std::string(kHistoryFixID) + " all STORE peratom 1 " + std::to_string(history_width)));
+    history = dynamic_cast<host::PerAtomStore *>(
+        modify->add_fix(std::string(kHistoryFixID) + " all " + host::per_atom_store_args(history_width)));
   } else {
-    history = dynamic_cast<FixStore *>(modify->fix[ifix]);
+    history = dynamic_cast<host::PerAtomStore *>(modify->fix[ifix]);
   }
-  if (!history || history->nvalues != history_width)
+  if (!history || host::per_atom_store_width(history) != history_width)
     error->all(FLERR, "bond_style bpm/parallel: the bond history store {} does not match {} bonds per atom",
                kHistoryFixID, atom->bond_per_atom);
 

@@ -13,6 +13,7 @@
 #define BODY_DEM_BOND_BPM_PARALLEL_H
 
 #include "bond.h"
+#include "host_compat.h"
 
 #include "parallel_bond_model.h"
 
@@ -45,7 +46,7 @@ class BondBPMParallel : public Bond {
 
  protected:
   std::vector<body_dem::bpm::ParallelBondCoeffs> coeffs;    // by bond type
-  class FixStore *history = nullptr;
+  host::PerAtomStore *history = nullptr;
   int history_width = 0;    // 12 * bond_per_atom
   bigint nbroken_total = 0;
   double max_radius = 0.0;

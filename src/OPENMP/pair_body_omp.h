@@ -220,7 +220,7 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
   if (overflow) this->contact_overflow();
   if (this->weight_record) this->pvector[2] += weight_work;
   // Work loads on ghost atoms to their owners (slice 0 holds the sums).
-  this->comm->reverse_comm_pair(this);
+  host::reverse_comm_of(this->comm, this);
 }
 
 }    // namespace LAMMPS_NS

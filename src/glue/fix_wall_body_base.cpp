@@ -9,6 +9,7 @@
 
 #include "style_args.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -65,34 +66,6 @@ bool FixWallBodyBase::is_wallstyle(const char *word)
 {
   return strcmp(word, "xplane") == 0 || strcmp(word, "yplane") == 0 || strcmp(word, "zplane") == 0 ||
       strcmp(word, "zcylinder") == 0;
-}
-
-void FixWallBodyBase::parse_linear_coeffs(int narg, char **arg, double &k_n, double &c_n, double &c_t)
-{
-  body_dem::StyleArgs args(lmp, command);
-  if (narg < 7)
-    args.fail("expected k_n c_n c_t wallstyle args [wiggle dim amplitude period], got " + std::to_string(narg - 3) +
-              " arguments");
-  k_n = args.nonnegative(arg[3], "k_n");
-  c_n = args.nonnegative(arg[4], "c_n");
-  c_t = strcmp(arg[5], "NULL") == 0 ? 0.5 * c_n : args.nonnegative(arg[5], "c_t");
-}
-
-body_dem::LinearContactCoeffs FixWallBodyBase::linear_wall_law(double k_n, double c_n, double c_t, double mu,
-                                                              bool history) const
-{
-  body_dem::LinearContactCoeffs coeffs;
-  coeffs.k_n = k_n;
-  coeffs.k_na = 0.0;
-  coeffs.c_n = c_n;
-  coeffs.c_t = c_t;
-  coeffs.mu = mu;
-  coeffs.cutoff = 0.0;
-  body_dem::apply_default_tangential_stiffness(coeffs);
-  if (!history && mu > 0.0 && c_t == 0.0)
-    error->all(FLERR, command + ": c_t must be > 0 when the pair style has mu > 0 and no history (the friction "
-                                "force is capped by c_t |v_t|)");
-  return coeffs;
 }
 
 void FixWallBodyBase::parse_walls(int narg, char **arg, int iarg)
@@ -234,6 +207,13 @@ void FixWallBodyBase::apply(int i, int w, const body_dem::PairResult &r, const V
 
 void FixWallBodyBase::setup(int vflag)
 {
+  int ignored = restart_ignored ? 1 : 0, ignored_any = 0;
+  MPI_Allreduce(&ignored, &ignored_any, 1, MPI_INT, MPI_MAX, world);
+  if (ignored_any && comm->me == 0)
+    error->warning(FLERR, command + ": the per-atom data of fix " + id +
+                              " in the restart file is not this package's (written by the host's built-in fix " +
+                              style + "?); it is ignored and the wall springs start from zero");
+  restart_ignored = false;
   post_force(vflag);
   double power[body_dem::WorkAccounting::kParts];
   work.local_power(atom, avec, power);
@@ -302,25 +282,38 @@ int FixWallBodyBase::unpack_exchange(int nlocal, double *buf)
   return values_per_atom();
 }
 
+// An atom's record in a restart file: the number of values (this one
+// included), the package's signature, then the values of both walls. The
+// signature tells the package's record from that of another fix of the
+// same ID and style: the host's built-in wall fixes of the same names
+// register per-atom restart data but write none.
 int FixWallBodyBase::pack_restart(int i, double *buf)
 {
-  // first value: the number of values for this atom, this one included
-  const int n = values_per_atom() + 1;
+  const int n = values_per_atom() + kRestartHeader;
   buf[0] = n;
-  for (int m = 0; m < values_per_atom(); m++) buf[m + 1] = wall_history[i][m];
+  buf[1] = kRestartSignature;
+  for (int m = 0; m < values_per_atom(); m++) buf[m + kRestartHeader] = wall_history[i][m];
   return n;
 }
 
 void FixWallBodyBase::unpack_restart(int nlocal, int nth)
 {
+  set_arrays(nlocal);
   double **extra = atom->extra;
+  const int capacity = atom->nextra_store;
+  // the record of this fix: after those of the nth fixes before it
   int m = 0;
-  for (int k = 0; k < nth; k++) m += static_cast<int>(extra[nlocal][m]);
+  for (int k = 0; k < nth && extra && m < capacity; k++) m += std::max(1, static_cast<int>(extra[nlocal][m]));
+  const int count = extra && m + 1 < capacity ? static_cast<int>(extra[nlocal][m]) : 0;
+  const int stored = count - kRestartHeader, per_wall = stored / kWallsMax;
+  if (count <= kRestartHeader || m + count > capacity || extra[nlocal][m + 1] != kRestartSignature ||
+      stored % kWallsMax != 0 || per_wall < kSpringValues) {
+    restart_ignored = true;    // springs from zero; setup() says so once
+    return;
+  }
   // a file written with another number of values per wall (other models):
   // the springs are kept, the style's own values start from zero
-  const int stored = static_cast<int>(extra[nlocal][m]) - 1, per_wall = stored / kWallsMax;
-  m++;
-  set_arrays(nlocal);
+  m += kRestartHeader;
   for (int w = 0; w < kWallsMax; w++)
     for (int k = 0; k < per_wall; k++) {
       const double value = extra[nlocal][m++];
@@ -331,10 +324,10 @@ void FixWallBodyBase::unpack_restart(int nlocal, int nth)
 
 int FixWallBodyBase::size_restart(int /*nlocal*/)
 {
-  return values_per_atom() + 1;
+  return values_per_atom() + kRestartHeader;
 }
 
 int FixWallBodyBase::maxsize_restart()
 {
-  return values_per_atom() + 1;
+  return values_per_atom() + kRestartHeader;
 }

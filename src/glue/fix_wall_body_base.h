@@ -18,7 +18,6 @@
 #include "atom.h"
 #include "error.h"
 
-#include "linear_contact_law.h"
 #include "pair_contact_forces.h"
 #include "wall_contacts.h"
 #include "work_accounting.h"
@@ -51,6 +50,12 @@ class FixWallBodyBase : public Fix {
 
  protected:
   static constexpr int kSpringValues = 3;    // xi of one wall
+  static constexpr int kRestartHeader = 2;   // count and signature of an atom's restart record
+  // The package's signature in an atom's restart record (pack_restart()).
+  static constexpr double kRestartSignature = -7.0e7 - 0.125;
+  // Some atom's restart record was not the package's (e.g. written by the
+  // host's built-in wall fix of the same ID): its springs start from zero.
+  bool restart_ignored = false;
   static constexpr int kWallsMax = 2;        // lo and hi
   // Values kept per body and wall: the spring xi, then the style's own
   // (keep_wall_values(), before parse_walls() registers the arrays).
@@ -62,14 +67,6 @@ class FixWallBodyBase : public Fix {
   std::string command;    // "fix <style>", the start of every error message
   int dimension;
 
-  // Parses "k_n c_n c_t" at arg[3..5] of the linear walls; c_t may be NULL,
-  // which means c_n / 2 as in the host's body walls.
-  void parse_linear_coeffs(int narg, char **arg, double &k_n, double &c_n, double &c_t);
-  // The linear law of a wall: its k_n, c_n, c_t, the friction coefficient
-  // of the pair style, no cohesion (the wall has no cohesive range),
-  // k_t = 2/7 k_n; mu > 0 with c_t = 0 and no history is an error, as for
-  // the pair styles.
-  body_dem::LinearContactCoeffs linear_wall_law(double k_n, double c_n, double c_t, double mu, bool history) const;
   // Parses "wallstyle args [wiggle dim amplitude period]" from arg[iarg..narg)
   // (the last arguments of every wall style) and then registers the
   // per-atom springs with the host.

@@ -20,7 +20,8 @@
 #include "force.h"
 #include "neigh_list.h"
 
-#include "linear_pair_forces.h"
+#include "host_compat.h"
+#include "pair_contact_forces.h"
 #include "weight_work.h"
 #include "work_accounting.h"
 
@@ -42,7 +43,7 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   void unpack_reverse_comm(int, int *, double *) override;
   void work_setup() override;
   void work_end_of_step() override;
-  void transfer_history(double *, double *) override;
+  void BODY_DEM_TRANSFER_HISTORY() override;
 
   bool history_enabled() const { return history != 0; }
   double surface_cutoff() const { return cut_surface; }
@@ -150,7 +151,7 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
   if (overflow) contact_overflow();
   if (weight_record) pvector[2] += weight_work;
 
-  comm->reverse_comm_pair(this);
+  host::reverse_comm_of(comm, this);
   if (vflag_fdotr) virial_fdotr_compute();
 }
 

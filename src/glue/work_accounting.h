@@ -17,7 +17,7 @@
 #ifndef BODY_DEM_WORK_ACCOUNTING_H
 #define BODY_DEM_WORK_ACCOUNTING_H
 
-#include "linear_pair_forces.h"
+#include "pair_contact_forces.h"
 
 #include <vector>
 
@@ -83,9 +83,15 @@ class WorkAccounting {
 // Implemented by the pair styles whose work an internal fix integrates.
 class WorkAccountingClient {
  public:
-  virtual ~WorkAccountingClient() = default;
   virtual void work_setup() = 0;          // after the forces of a run's setup
   virtual void work_end_of_step() = 0;    // after the velocities of a step
+
+ protected:
+  // Never deleted through this interface: a protected, non-virtual
+  // destructor, so that it imposes no exception specification on the
+  // host's classes that implement it (their destructors are
+  // noexcept(false) in LAMMPS 2025).
+  ~WorkAccountingClient() = default;
 };
 
 }    // namespace body_dem

@@ -7,7 +7,6 @@
 #include "fix_dummy.h"
 #include "memory.h"
 #include "modify.h"
-#include "neigh_request.h"
 #include "neighbor.h"
 #include "update.h"
 
@@ -128,7 +127,7 @@ void PairBodyBase::transfer_style_values(const double *source, double *target) c
   for (int k = 0; k < style_values; k++) target[k] = source[k];
 }
 
-void PairBodyBase::transfer_history(double *source, double *target)
+void BODY_DEM_TRANSFER_HISTORY(PairBodyBase::)
 {
   const int own = style_values_offset();
   for (int k = 0; k < 3; k++) target[k] = -source[k];
@@ -173,8 +172,7 @@ void PairBodyBase::init_style()
 
   if (!fix_work) create_internal_fixes();
 
-  const int irequest = neighbor->request(this, instance_me);
-  if (keeps_pair_history()) neighbor->requests[irequest]->history = 1;
+  host::request_pair_list(neighbor, this, instance_me, keeps_pair_history());
 
   if (keeps_pair_history() && !fix_history) {
     const std::string cmd = history_fix_id() + " all NEIGH_HISTORY " + std::to_string(size_history);
