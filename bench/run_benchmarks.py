@@ -39,7 +39,11 @@ Groups of cases (--only, comma-separated; all by default):
 The packings are made once (by the settle inputs in bench/) and kept in
 the work folder (default <build>/bench-work); delete them to remake them.
 
-usage: bench/run_benchmarks.py [--build build] [--only polygon,heap,spheres,scale,lcp,omp]
+The host LAMMPS measured is the one the build folder was made for; the
+script prints its release. --host 2025 measures build-2025/ (made by
+tools/run-tests.sh --host 2025).
+
+usage: bench/run_benchmarks.py [--build build | --host stable2021|2025] [--only polygon,heap,spheres,scale,lcp,omp]
            [--repeat 3] [--steps 1000] [--heap-steps 200] [--host-heap-steps 20]
            [--lcp-repeat 1] [--lcp-increments 9000]
 """
@@ -107,6 +111,16 @@ def timing_breakdown(output):
         if float(share) >= 0.5:
             items.append(f"{name} {float(avg):.3g} s ({float(share):.0f}%)")
     return ", ".join(items)
+
+
+def host_version(lmp):
+    """The release of the host LAMMPS that `lmp` runs, as its -h prints it."""
+    try:
+        out = subprocess.run([lmp, "-h"], capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError) as e:
+        return f"(unknown: {e})"
+    m = re.search(r"Parallel Simulator - ([^\n]+)", out)
+    return m.group(1).strip() if m else "(unknown: no version in lmp -h)"
 
 
 def plugin_styles(lmp, plugin, work):
@@ -696,7 +710,11 @@ LAMMPS_GROUPS = ("polygon", "heap", "spheres", "scale", "omp")
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--build", default=os.path.join(ROOT, "build"), help="the package's build folder")
+    parser.add_argument("--build", default=None,
+                        help="the package's build folder (default: build, or build-2025 with --host 2025)")
+    parser.add_argument("--host", choices=("stable2021", "2025"), default=None,
+                        help="measure the build made for this host (tools/run-tests.sh --host H builds it); "
+                             "the host measured is printed either way")
     parser.add_argument("--only", default=",".join(GROUPS),
                         help="comma-separated groups of cases to run: " + ", ".join(GROUPS) + " (default: all)")
     parser.add_argument("--repeat", type=int, default=3, help="measured runs per case (after one warm-up)")
@@ -724,6 +742,8 @@ def main():
     if opts.skip_omp:
         groups = [g for g in groups if g != "omp"]
 
+    if opts.build is None:
+        opts.build = os.path.join(ROOT, "build-2025" if opts.host == "2025" else "build")
     build = os.path.abspath(opts.build)    # LAMMPS runs in the work folder
     lmp = os.path.join(build, "lmp")
     plugin = os.path.join(build, "bodydemplugin.so")
@@ -735,6 +755,8 @@ def main():
     os.makedirs(work, exist_ok=True)
 
     print(f"bench: {describe_machine()}; groups {', '.join(groups)}; {opts.repeat} runs per case after a warm-up")
+    if os.path.exists(lmp):
+        print(f"bench: host LAMMPS {host_version(lmp)} ({lmp}); the package's build {build}", flush=True)
     start = time.time()
     rows = []
     if "polygon" in groups:

@@ -1,23 +1,44 @@
 #!/usr/bin/env bash
-# Builds the default host LAMMPS once and keeps it in a cache folder outside
-# the checkout, which later builds reuse.
+# Builds a host LAMMPS once and keeps it in a cache folder outside the
+# checkout, which later builds reuse.
 #
-#   tools/build-host-lammps.sh CACHE_DIR
+#   tools/build-host-lammps.sh CACHE_DIR [HOST]
+#
+# HOST names the release (default: stable2021):
+#   stable2021  LAMMPS 29 Sep 2021 (stable, update 2): Debian 12's source
+#               package `lammps` (20220106.git7586adbb6a+ds1)
+#   2025        LAMMPS 4 Feb 2025: Debian 13's (trixie) source package
+#               `lammps` (20250204+dfsg.1), reachable from Debian 12 through
+#               the deb-src entry for trixie that tools/install-debian-deps.sh
+#               adds
 #
 # CACHE_DIR receives:
-#   source/   the unpacked Debian source package `lammps` (its src/ headers
-#             are what the plugin compiles against)
+#   source/   the unpacked source (its src/ headers are what the plugin
+#             compiles against)
 #   build/    the host's CMake build tree
 #   install/  bin/lmp, lib/liblammps.so and the host's CMake package files
 #   COMPLETE  written last; its presence means the cache is usable
-#
-# The release is the one Debian ships as the source package `lammps`
-# (stable 29 Sep 2021, update 2). The source index must be enabled, which
-# tools/install-debian-deps.sh does.
 set -euo pipefail
 
-cache=${1:?usage: build-host-lammps.sh CACHE_DIR}
+cache=${1:?usage: build-host-lammps.sh CACHE_DIR [stable2021|2025]}
+host=${2:-stable2021}
 jobs=${BODY_DEM_BUILD_JOBS:-$(nproc)}
+case "$host" in
+  stable2021)
+    suite=bookworm
+    source_version='20220106.git7586adbb6a+ds1'
+    version_text='29 Sep 2021'
+    ;;
+  2025)
+    suite=trixie
+    source_version='20250204+dfsg.1'
+    version_text='4 Feb 2025'
+    ;;
+  *)
+    echo "host LAMMPS: unknown host '$host' (expected stable2021 or 2025)" >&2
+    exit 1
+    ;;
+esac
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
 
@@ -26,33 +47,54 @@ if [ -e "$cache/COMPLETE" ]; then
   exit 0
 fi
 
-log() { echo "host LAMMPS: $*"; }
+log() { echo "host LAMMPS ($host): $*"; }
 
-# 1. Source: apt-get source unpacks into the current folder as lammps-<version>/.
+# 1. Source. `apt-get source lammps/<suite>` downloads the .dsc, the
+#    upstream (orig) tarball and Debian's packaging. The package's build
+#    uses the upstream tree as it is, so only the orig tarball is needed:
+#    it is downloaded with --download-only (which does not stop at a .dsc
+#    that the archive lacks, as happened for trixie) and unpacked here.
+#    apt checks each file it downloads against the hashes of the signed
+#    source index.
 if [ ! -e "$cache/source/src/lammps.h" ]; then
   rm -rf "$cache/fetch" "$cache/source"
   mkdir -p "$cache/fetch"
-  log "fetching the Debian source package lammps"
-  (cd "$cache/fetch" && apt-get source -q lammps) || {
-    echo "host LAMMPS: 'apt-get source lammps' failed. Enable Debian's source index" \
-         "(tools/install-debian-deps.sh does this) or point the build at your own LAMMPS" \
-         "with -DLAMMPS_SOURCE_DIR=... -DLAMMPS_BINARY=..." >&2
+  # By version, not by suite: "lammps/trixie" would be resolved through the
+  # binary package of that suite, whose index a machine with only trixie's
+  # source entry does not have.
+  version=$(apt-cache showsrc lammps 2>/dev/null | awk '/^Version:/ { print $2 }' |
+            grep -F "$source_version" | head -n 1 || true)
+  log "fetching the Debian source package lammps ${version:-$source_version} (suite $suite)"
+  if [ -n "$version" ]; then
+    (cd "$cache/fetch" && apt-get source --download-only -q "lammps=$version") || true
+  fi
+  orig=$(find "$cache/fetch" -maxdepth 1 -name 'lammps_*.orig.tar.*' | head -n 1)
+  if [ -z "$orig" ]; then
+    echo "host LAMMPS: 'apt-get source --download-only lammps=$source_version*' brought no upstream tarball." \
+         "Enable Debian's source index for suite $suite (tools/install-debian-deps.sh does this)" \
+         "or point the build at your own LAMMPS with -DLAMMPS_SOURCE_DIR=... -DLAMMPS_BINARY=..." >&2
     exit 1
-  }
-  srcdir=$(find "$cache/fetch" -mindepth 1 -maxdepth 1 -type d -name 'lammps-*' | head -n 1)
-  [ -n "$srcdir" ] && [ -e "$srcdir/src/lammps.h" ] || { echo "host LAMMPS: no source tree after apt-get source" >&2; exit 1; }
+  fi
+  log "unpacking $(basename "$orig")"
+  mkdir -p "$cache/fetch/tree"
+  tar -xf "$orig" -C "$cache/fetch/tree"
+  srcdir=$(dirname "$(find "$cache/fetch/tree" -maxdepth 3 -path '*/src/lammps.h' | head -n 1)")
+  srcdir=$(dirname "$srcdir")
+  [ -e "$srcdir/src/lammps.h" ] || { echo "host LAMMPS: no source tree in $orig" >&2; exit 1; }
   mv "$srcdir" "$cache/source"
   rm -rf "$cache/fetch"
 fi
 
-grep -q '29 Sep 2021' "$cache/source/src/version.h" || {
-  echo "host LAMMPS: expected the 29 Sep 2021 stable release, found: $(cat "$cache/source/src/version.h")" >&2
+grep -q "$version_text" "$cache/source/src/version.h" || {
+  echo "host LAMMPS: expected the release of $version_text, found: $(cat "$cache/source/src/version.h")" >&2
   exit 1
 }
 
 # 2. Configure and build. The option list is mirrored in the cache folder's
 #    name (cmake/HostLAMMPS.cmake), so a change of options gets a new cache.
-log "configuring (BODY GRANULAR MOLECULE OPENMP PLUGIN, MPI, OpenMP, shared, exceptions, PNG, JPEG)"
+log "configuring (BODY GRANULAR MOLECULE OPENMP PLUGIN RIGID, MPI, OpenMP, shared, exceptions, PNG, JPEG)"
+# LAMMPS_EXCEPTIONS is a switch in 2021 and always on since 2023; naming it
+# for the newer host is harmless (CMake warns of an unused variable).
 cmake -S "$cache/source/cmake" -B "$cache/build" \
   -D CMAKE_BUILD_TYPE=Release \
   -D CMAKE_INSTALL_PREFIX="$cache/install" \
@@ -62,11 +104,11 @@ cmake -S "$cache/source/cmake" -B "$cache/build" \
   -D BUILD_MPI=on -D BUILD_OMP=on \
   -D LAMMPS_EXCEPTIONS=on \
   -D WITH_PNG=on -D WITH_JPEG=on -D WITH_GZIP=on -D WITH_FFMPEG=off \
-  -D PKG_BODY=on -D PKG_GRANULAR=on -D PKG_MOLECULE=on -D PKG_OPENMP=on -D PKG_PLUGIN=on \
-  -D BUILD_TOOLS=off -D BUILD_LAMMPS_SHELL=off -D ENABLE_TESTING=off \
+  -D PKG_BODY=on -D PKG_GRANULAR=on -D PKG_MOLECULE=on -D PKG_OPENMP=on -D PKG_PLUGIN=on -D PKG_RIGID=on \
+  -D BUILD_TOOLS=off -D BUILD_LAMMPS_SHELL=off -D BUILD_LAMMPS_GUI=off -D ENABLE_TESTING=off \
   -D FFT=KISS >"$cache/configure.log" 2>&1 || { tail -n 40 "$cache/configure.log" >&2; exit 1; }
 
-log "compiling with $jobs jobs (about 6 minutes on 2 cores); log in $cache/build.log"
+log "compiling with $jobs jobs (6-10 minutes on 2 cores); log in $cache/build.log"
 cmake --build "$cache/build" -j "$jobs" >"$cache/build.log" 2>&1 || { tail -n 40 "$cache/build.log" >&2; exit 1; }
 cmake --install "$cache/build" >>"$cache/build.log" 2>&1 || { tail -n 40 "$cache/build.log" >&2; exit 1; }
 

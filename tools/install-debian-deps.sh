@@ -48,6 +48,50 @@ if ! grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sou
   if [ -s "$tmp.list" ]; then mv "$tmp.list" "${src_list%.sources}.list"; else rm -f "$tmp.list"; fi
 fi
 
+# 1b. The 2025 host's source (Debian 13, trixie): a deb-src entry for suite
+#     trixie on the URIs of this machine's entry for its own release (the
+#     one whose suite is the release's code name), once. Only source
+#     packages come from it; nothing installed changes.
+trixie_list=/etc/apt/sources.list.d/body-plugin-trixie-src.sources
+codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+if [ -n "$codename" ] && [ "$codename" != trixie ] && [ ! -e "$trixie_list" ]; then
+  uris=""
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -e "$f" ] || continue
+    [ "$f" = "$trixie_list" ] && continue
+    uris+=$(awk -v cn="$codename" 'BEGIN { RS = ""; FS = "\n" }
+      { u = ""; ok = 0
+        for (i = 1; i <= NF; i++) {
+          if ($i ~ /^URIs:/) { u = $i; sub(/^URIs:[ \t]*/, "", u) }
+          if ($i ~ /^Suites:/) { n = split($i, w, /[ \t]+/); for (k = 2; k <= n; k++) if (w[k] == cn) ok = 1 }
+        }
+        if (ok && u != "") print u }' "$f")
+    uris+=" "
+  done
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+    [ -e "$f" ] || continue
+    uris+=$(awk -v cn="$codename" '$1 ~ /^deb(-src)?$/ {
+      i = 2; if ($2 ~ /^\[/) { while ($i !~ /\]$/) i++; i++ }
+      if ($(i + 1) == cn) print $i }' "$f")
+    uris+=" "
+  done
+  uris=$(tr ' ' '\n' <<<"$uris" | grep -v '^$' | sort -u | tr '\n' ' ')
+  if [ -n "${uris// /}" ]; then
+    keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+    {
+      echo "Types: deb-src"
+      echo "URIs: $uris"
+      echo "Suites: trixie"
+      echo "Components: main"
+      [ -e "$keyring" ] && echo "Signed-By: $keyring"
+    } >"$trixie_list"
+    rm -f /var/lib/apt/lists/.body-plugin-src-index
+  else
+    echo "install-debian-deps.sh: no apt entry for '$codename' found; the 2025 host's source" \
+         "(suite trixie) will not be reachable" >&2
+  fi
+fi
+
 # 2. Packages, with one index refresh only when something is missing or the
 #    source index was just added.
 missing=()

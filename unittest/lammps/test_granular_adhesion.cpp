@@ -15,6 +15,7 @@
 //   -a'(d) = -5000 d,  2500 (d - 0.03);  peak -50 at d = 0.01;  a(0) = -0.75
 // Spheres of diameter 1 (one-vertex bodies, r = 0.5): vertex-vertex
 // R_eff = 0.25, pi R_eff^2 = pi/16 = 0.19634954084936207.
+#include "host_compat.h"
 #include "energy_balance_3d.h"
 #include "granular_pair_forces.h"
 #include "weight_work.h"
@@ -519,7 +520,7 @@ TEST(GranularAdhesion, PairHistoryTransferFlipsTheVectorsOnly)
   constexpr int kSize = 3 + body_dem::kWeightRecordSize + body_dem::kTangentialAdhesionValues;
   std::vector<double> source(kSize), target(kSize, 0.0);
   for (int k = 0; k < kSize; ++k) source[k] = k + 1.0;
-  s->lmp->force->pair->transfer_history(source.data(), target.data());
+  LAMMPS_NS::host::transfer_history(s->lmp->force->pair, source.data(), target.data());
   const int own = 3 + body_dem::kWeightRecordSize;
   for (int k = 0; k < kSize; ++k) {
     const bool vector = k < 3 || (k >= own && k < own + 3);
