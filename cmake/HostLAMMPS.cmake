@@ -136,6 +136,7 @@ _body_dem_host_feature(BODY_DEM_HOST_ADD_REQUEST neighbor.h "add_request\\(class
 _body_dem_host_feature(BODY_DEM_HOST_REVERSE_COMM_OF comm.h "reverse_comm\\(class Pair")
 _body_dem_host_feature(BODY_DEM_HOST_HISTORY_IJ pair.h "transfer_history\\(double \\*, double \\*, int, int\\)")
 _body_dem_host_feature(BODY_DEM_HOST_FIX_STORE_ATOM fix_store_atom.h "")
+_body_dem_host_feature(BODY_DEM_HOST_GRANULAR_MODEL GRANULAR/granular_model.h "")
 
 # Ask the binary what it is: `lmp -h` lists its packages and compile flags.
 if(NOT LAMMPS_LIBRARY)
@@ -175,7 +176,10 @@ foreach(_f IN LISTS _flags)
   list(APPEND LAMMPS_HOST_DEFINITIONS "${_d}")
 endforeach()
 list(REMOVE_DUPLICATES LAMMPS_HOST_DEFINITIONS)
-if(NOT "LAMMPS_EXCEPTIONS" IN_LIST LAMMPS_HOST_DEFINITIONS)
+# Since 2023 LAMMPS always throws its errors as exceptions; before, only
+# when built with LAMMPS_EXCEPTIONS (error.h says which).
+file(STRINGS "${LAMMPS_SOURCE_DIR}/src/error.h" _exceptions_optional REGEX "ifdef LAMMPS_EXCEPTIONS")
+if(_exceptions_optional AND NOT "LAMMPS_EXCEPTIONS" IN_LIST LAMMPS_HOST_DEFINITIONS)
   message(WARNING "Host LAMMPS: built without LAMMPS_EXCEPTIONS; the error tests of the test suite "
     "need it and are skipped.")
 endif()

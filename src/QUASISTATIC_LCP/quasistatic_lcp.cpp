@@ -12,6 +12,8 @@
 // moves its atoms, and a `run 0` re-neighbours and recomputes the forces.
 #include "quasistatic_lcp.h"
 
+#include "host_compat.h"
+
 #include "lcp_analysis.h"
 #include "lcp_json.h"
 #include "lcp_problem.h"
@@ -48,18 +50,6 @@ using namespace LAMMPS_NS;
 namespace {
 
 const char *const kCommand = "quasistatic/lcp";
-
-// Model numbers as PairGranular::write_restart() stores them: the order of
-// the model enums of the host's pair_granular.cpp (29Sep2021).
-const char *const kNormalModels[] = {"hooke", "hertz", "hertz/material", "dmt", "jkr"};
-const char *const kTangentialModels[] = {"linear_nohistory", "linear_history", "mindlin",
-                                         "mindlin_rescale", "mindlin/force",
-                                         "mindlin_rescale/force"};
-const char *const kRollModels[] = {"none", "sds"};
-const char *const kTwistModels[] = {"none", "sds", "marshall"};
-constexpr int kHooke = 0;
-constexpr int kLinearHistory = 1;
-constexpr int kNone = 0;
 
 // history values per neighbour with hooke / linear_history and neither
 // rolling nor twisting: the tangential displacement (3 values)
@@ -568,98 +558,67 @@ void QuasistaticLCP::check_setup()
 
 /* ----------------------------------------------------------------------
    kn, kt, mu per pair of types. PairGranular keeps its coefficients
-   private; its write_restart() record is the public route to them:
-   per type pair i <= j an int setflag, and when set 6 ints (normal,
-   damping, tangential, rolling, twisting model, limit_damping) and
-   4 + 3 + 3 + 3 + 1 doubles (normal, tangential, rolling, twisting
-   coefficients, cutoff).
+   private; its restart record is the public route to them, and its layout
+   differs between the host's releases (host::read_granular_laws).
 ------------------------------------------------------------------------- */
 
 void QuasistaticLCP::read_pair_laws()
 {
   const int ntypes = atom->ntypes;
   if (!pair_->allocated) error->all(FLERR, "{}: pair_coeff of pair_style granular is not set", kCommand);
-  char *buffer = nullptr;
-  size_t size = 0;
-  FILE *fp = open_memstream(&buffer, &size);
-  if (!fp) error->all(FLERR, "{}: cannot open a memory stream for the pair coefficients", kCommand);
-  pair_->write_restart(fp);
-  fclose(fp);
-  const std::string record(buffer ? buffer : "", size);
-  free(buffer);
-
-  size_t at = 0;
-  bool short_record = false;
-  auto read = [&](void *dest, size_t bytes) {
-    if (at + bytes > record.size()) {
-      short_record = true;
-      std::memset(dest, 0, bytes);
-      return;
-    }
-    std::memcpy(dest, record.data() + at, bytes);
-    at += bytes;
-  };
+  std::vector<std::vector<host::GranularTypePairLaw>> granular;
+  const std::string problem = host::read_granular_laws(pair_, ntypes, granular);
+  if (!problem.empty())
+    error->all(FLERR, "{}: the restart record of pair_style granular does not have a layout this package "
+                      "knows ({}) for LAMMPS {}", kCommand, problem, lmp->version);
 
   laws_.assign(static_cast<size_t>(ntypes + 1), std::vector<TypePairLaw>(static_cast<size_t>(ntypes + 1)));
   std::vector<std::vector<int>> set(static_cast<size_t>(ntypes + 1), std::vector<int>(static_cast<size_t>(ntypes + 1), 0));
   for (int i = 1; i <= ntypes; ++i) {
     for (int j = i; j <= ntypes; ++j) {
-      int flag = 0;
-      read(&flag, sizeof(int));
-      if (!flag) continue;
-      int models[6];
-      double normal[4], tangential[3], rolling[3], twisting[3], cutoff;
-      read(models, sizeof(models));
-      read(normal, sizeof(normal));
-      read(tangential, sizeof(tangential));
-      read(rolling, sizeof(rolling));
-      read(twisting, sizeof(twisting));
-      read(&cutoff, sizeof(cutoff));
-      if (short_record) break;
+      const host::GranularTypePairLaw &g = granular[i][j];
+      if (!g.set) continue;
       set[i][j] = 1;
-      if (models[0] != kHooke)
+      if (g.normal != "hooke")
         error->all(FLERR, "{}: pair_coeff {} {} uses the normal model '{}'; only 'hooke' is supported",
-                   kCommand, i, j, model_name(kNormalModels, models[0]));
-      if (models[2] != kLinearHistory)
+                   kCommand, i, j, g.normal);
+      if (g.tangential != "linear_history")
         error->all(FLERR,
                    "{}: pair_coeff {} {} uses the tangential model '{}'; only 'linear_history' is "
                    "supported",
-                   kCommand, i, j, model_name(kTangentialModels, models[2]));
-      if (models[3] != kNone)
+                   kCommand, i, j, g.tangential);
+      if (g.rolling != "none")
         error->all(FLERR, "{}: pair_coeff {} {} uses the rolling model '{}'; only 'none' is supported",
-                   kCommand, i, j, model_name(kRollModels, models[3]));
-      if (models[4] != kNone)
+                   kCommand, i, j, g.rolling);
+      if (g.twisting != "none")
         error->all(FLERR, "{}: pair_coeff {} {} uses the twisting model '{}'; only 'none' is supported",
-                   kCommand, i, j, model_name(kTwistModels, models[4]));
+                   kCommand, i, j, g.twisting);
       TypePairLaw law;
-      law.kn = normal[0];
-      law.kt = tangential[0];
-      law.mu = tangential[2];
+      law.kn = g.normal_coeffs[0];
+      law.kt = g.tangential_coeffs[0];
+      law.mu = g.tangential_coeffs[2];
       if (!(law.kn > 0.0) || !(law.kt > 0.0) || !(law.mu >= 0.0))
         error->all(FLERR, "{}: pair_coeff {} {}: needs kn > 0, kt > 0 and mu >= 0 (got {}, {}, {})",
                    kCommand, i, j, law.kn, law.kt, law.mu);
       laws_[i][j] = laws_[j][i] = law;
     }
-    if (short_record) break;
   }
-  if (short_record || at != record.size())
-    error->all(FLERR,
-               "{}: the restart record of pair_style granular ({} bytes) does not have the layout "
-               "of LAMMPS 29Sep2021",
-               kCommand, record.size());
   for (int i = 1; i <= ntypes; ++i)
     if (!set[i][i]) error->all(FLERR, "{}: pair_coeff {} {} is not set", kCommand, i, i);
-  // Pairs of types left to mixing: PairGranular of 29Sep2021 mixes their
+  // Pairs of types left to mixing: PairGranular of 29 Sep 2021 mixes their
   // coefficients but never sets their models (the model arrays of such a
   // pair stay uninitialised), so the forces it computes for them are not
-  // defined. The problem needs a known law: ask for the pair explicitly.
+  // defined; later releases mix them, but their restart record holds only
+  // the pairs given explicitly. The problem needs a known law: ask for the
+  // pair explicitly, on every host.
   for (int i = 1; i <= ntypes; ++i)
     for (int j = i + 1; j <= ntypes; ++j)
       if (!set[i][j])
         error->all(FLERR,
-                   "{}: pair_coeff {} {} is not set: pair_style granular leaves the contact "
-                   "models of mixed type pairs undefined in this LAMMPS version; give pair_coeff "
-                   "{} {} (or pair_coeff * *) explicitly",
+                   "{}: pair_coeff {} {} is not set: the command needs the contact law of every "
+                   "pair of types given explicitly (pair_style granular of LAMMPS 29 Sep 2021 leaves "
+                   "the models of mixed type pairs undefined); give pair_coeff {} {} (or pair_coeff "
+                   "* *)",
                    kCommand, i, j, i, j);
 
 }

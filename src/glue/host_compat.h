@@ -19,6 +19,10 @@
                                    without i, j
    BODY_DEM_HOST_FIX_STORE_ATOM    fix STORE/ATOM (FixStoreAtom); before:
                                    fix STORE peratom (FixStore)
+   BODY_DEM_HOST_GRANULAR_MODEL    pair_style granular built of sub-model
+                                   objects (GranularModel), which changes
+                                   the layout of its restart record; before:
+                                   model numbers and fixed coefficient arrays
 ------------------------------------------------------------------------- */
 
 #ifndef BODY_DEM_HOST_COMPAT_H
@@ -38,7 +42,15 @@
 #include "fix_store.h"
 #endif
 
+#ifdef BODY_DEM_HOST_GRANULAR_MODEL
+#include "granular_model.h"
+#endif
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
+#include <vector>
 
 namespace LAMMPS_NS {
 namespace host {
@@ -102,6 +114,141 @@ inline void transfer_history(Pair *pair, double *source, double *target)
 #else
   pair->transfer_history(source, target);
 #endif
+}
+
+// One type pair's contact law in pair_style granular: its models by the
+// names of the pair_coeff syntax and the coefficients the command reads.
+struct GranularTypePairLaw {
+  bool set = false;    // given by pair_coeff (not left to mixing)
+  std::string normal, damping, tangential, rolling, twisting;
+  double normal_coeffs[4] = {0.0, 0.0, 0.0, 0.0};        // e.g. hooke: k_n, damping
+  double tangential_coeffs[3] = {0.0, 0.0, 0.0};         // linear_*: k_t, x_gamma_t, mu
+};
+
+// The laws of all type pairs I <= J of pair_style granular (laws[I][J]),
+// read from the one public route to its coefficients, its restart record
+// (write_restart into memory). Returns an empty string, or what is wrong
+// with the record (a layout this package does not know).
+inline std::string read_granular_laws(Pair *pair, int ntypes, std::vector<std::vector<GranularTypePairLaw>> &laws)
+{
+  char *buffer = nullptr;
+  size_t size = 0;
+  FILE *fp = open_memstream(&buffer, &size);
+  if (!fp) return "cannot open a memory stream for the pair coefficients";
+  pair->write_restart(fp);
+  fclose(fp);
+  const std::string record(buffer ? buffer : "", size);
+  free(buffer);
+
+  size_t at = 0;
+  bool short_record = false;
+  auto read = [&](void *dest, size_t bytes) {
+    if (at + bytes > record.size()) {
+      short_record = true;
+      std::memset(dest, 0, bytes);
+      return;
+    }
+    std::memcpy(dest, record.data() + at, bytes);
+    at += bytes;
+  };
+  laws.assign(static_cast<size_t>(ntypes + 1), std::vector<GranularTypePairLaw>(static_cast<size_t>(ntypes + 1)));
+
+#ifdef BODY_DEM_HOST_GRANULAR_MODEL
+  // nmodels; per model and sub-model (Granular_NS::NSUBMODELS of them, in
+  // the order of SubModelType): the name's length and characters, the
+  // number of coefficients and the coefficients; then limit_damping. Then
+  // per type pair I <= J: setflag, and when set the cutoff and the index
+  // of its model.
+  struct Model {
+    std::string names[Granular_NS::NSUBMODELS];
+    std::vector<double> coeffs[Granular_NS::NSUBMODELS];
+  };
+  int nmodels = 0;
+  read(&nmodels, sizeof(int));
+  if (short_record || nmodels < 0 || nmodels > 100000) return "no model count";
+  std::vector<Model> models(static_cast<size_t>(nmodels));
+  for (Model &m : models) {
+    for (int k = 0; k < Granular_NS::NSUBMODELS && !short_record; ++k) {
+      int nchar = 0, ncoeffs = 0;
+      read(&nchar, sizeof(int));
+      if (short_record || nchar < 0 || nchar > 256) return "a sub-model name of impossible length";
+      m.names[k].assign(static_cast<size_t>(nchar), '\0');
+      if (nchar) read(&m.names[k][0], static_cast<size_t>(nchar));
+      read(&ncoeffs, sizeof(int));
+      if (short_record || ncoeffs < 0 || ncoeffs > 1000) return "an impossible number of coefficients";
+      m.coeffs[k].assign(static_cast<size_t>(ncoeffs), 0.0);
+      if (ncoeffs) read(m.coeffs[k].data(), sizeof(double) * static_cast<size_t>(ncoeffs));
+    }
+    int limit_damping = 0;
+    read(&limit_damping, sizeof(int));
+  }
+  for (int i = 1; i <= ntypes && !short_record; ++i)
+    for (int j = i; j <= ntypes && !short_record; ++j) {
+      int flag = 0;
+      read(&flag, sizeof(int));
+      if (!flag) continue;
+      double cutoff = 0.0;
+      int index = 0;
+      read(&cutoff, sizeof(double));
+      read(&index, sizeof(int));
+      if (short_record) break;
+      if (index < 0 || index >= nmodels) return "a type pair names a model that is not there";
+      const Model &m = models[static_cast<size_t>(index)];
+      GranularTypePairLaw &law = laws[i][j];
+      law.set = true;
+      law.normal = m.names[Granular_NS::NORMAL];
+      law.damping = m.names[Granular_NS::DAMPING];
+      law.tangential = m.names[Granular_NS::TANGENTIAL];
+      law.rolling = m.names[Granular_NS::ROLLING];
+      law.twisting = m.names[Granular_NS::TWISTING];
+      const std::vector<double> &cn = m.coeffs[Granular_NS::NORMAL];
+      const std::vector<double> &ct = m.coeffs[Granular_NS::TANGENTIAL];
+      for (size_t k = 0; k < cn.size() && k < 4; ++k) law.normal_coeffs[k] = cn[k];
+      for (size_t k = 0; k < ct.size() && k < 3; ++k) law.tangential_coeffs[k] = ct[k];
+    }
+#else
+  // Per type pair I <= J: setflag, and when set 6 ints (the normal,
+  // damping, tangential, rolling and twisting model numbers, in the order
+  // of the model enums of the host's pair_granular.cpp, and limit_damping)
+  // and 4 + 3 + 3 + 3 + 1 doubles (the normal, tangential, rolling and
+  // twisting coefficients and the cutoff).
+  static const char *const normal_names[] = {"hooke", "hertz", "hertz/material", "dmt", "jkr"};
+  static const char *const damping_names[] = {"velocity", "mass_velocity", "viscoelastic", "tsuji"};
+  static const char *const tangential_names[] = {"linear_nohistory", "linear_history", "mindlin",
+                                                 "mindlin_rescale", "mindlin/force", "mindlin_rescale/force"};
+  static const char *const rolling_names[] = {"none", "sds"};
+  static const char *const twisting_names[] = {"none", "sds", "marshall"};
+  auto name = [](const char *const *names, int count, int model) {
+    return model >= 0 && model < count ? std::string(names[model]) : "#" + std::to_string(model);
+  };
+  for (int i = 1; i <= ntypes && !short_record; ++i)
+    for (int j = i; j <= ntypes && !short_record; ++j) {
+      int flag = 0;
+      read(&flag, sizeof(int));
+      if (!flag) continue;
+      int models[6];
+      double normal[4], tangential[3], rolling[3], twisting[3], cutoff;
+      read(models, sizeof(models));
+      read(normal, sizeof(normal));
+      read(tangential, sizeof(tangential));
+      read(rolling, sizeof(rolling));
+      read(twisting, sizeof(twisting));
+      read(&cutoff, sizeof(cutoff));
+      if (short_record) break;
+      GranularTypePairLaw &law = laws[i][j];
+      law.set = true;
+      law.normal = name(normal_names, 5, models[0]);
+      law.damping = name(damping_names, 4, models[1]);
+      law.tangential = name(tangential_names, 6, models[2]);
+      law.rolling = name(rolling_names, 2, models[3]);
+      law.twisting = name(twisting_names, 3, models[4]);
+      for (int k = 0; k < 4; ++k) law.normal_coeffs[k] = normal[k];
+      for (int k = 0; k < 3; ++k) law.tangential_coeffs[k] = tangential[k];
+    }
+#endif
+  if (short_record) return "the record ends early";
+  if (at != record.size()) return "the record is longer than its type pairs";
+  return "";
 }
 
 }    // namespace host

@@ -37,7 +37,7 @@ void write_builtin_polygon_restart(const std::string &restart, const std::string
   box.yhi = 5;
   body_dem_test::write_polygon_data("builtin_restart_2d.data",
                                     {body_dem_test::square(-1.0, 0.56, 1.0, 0.0, 0.1),
-                                     body_dem_test::square(1.0, 0.6, 1.0, 0.2, 0.1)},
+                                     body_dem_test::square(1.0, 0.6, 1.0, 0.0, 0.1)},
                                     box);
   LammpsSession s;    // no plugin: the host's built-in styles
   s.commands("units lj\ndimension 2\nboundary p f p\natom_style body rounded/polygon 1 4\n"
@@ -58,7 +58,7 @@ std::vector<double> continue_polygon_restart(const std::string &restart, std::st
              "pair_style body/rounded/polygon 5.0 5.0 0.5 1.0 0.0 history\npair_coeff * * 1000.0 0.0\n"
              "fix floor all wall/body/polygon 1000.0 5.0 5.0 yplane 0.0 NULL\n"
              "fix integrate all nve/body\nfix plane all enforce2d\nfix down all gravity 1.0 vector 0 -1 0\n"
-             "timestep 0.0005\nrun 2000\n");
+             "timestep 0.0005\nrun 10000\n");
   *log = s.log_text();
   return s.gather_by_id("x");
 }
@@ -78,8 +78,9 @@ TEST(BuiltinRestart, PolygonWallFixOfTheHostIsReadWithAWarning)
                      "package's"),
             std::string::npos)
       << log;
-  // the squares came to rest on the floor: centres at half a side plus the
-  // rounding radius (0.55), within the elastic overlap m g / k_n ~ 1e-3
+  // the squares came to rest on the floor (5 time units, c_n = 5): centres
+  // at half a side plus the rounding radius (0.55), within the elastic
+  // overlap m g / k_n ~ 1e-3
   EXPECT_NEAR(x[1], 0.55, 0.01);
   EXPECT_NEAR(x[4], 0.55, 0.01);
 }
@@ -113,7 +114,7 @@ TEST(BuiltinRestart, PolyhedronPairAndWallOfTheHostAreReadWithAWarning)
   const std::string restart = body_dem_test::work_dir() + "/builtin_polyhedron.restart";
   {
     LammpsSession s;    // no plugin
-    s.commands(body_dem_test::polyhedron_setup_commands("builtin_restart_3d.data") +
+    s.commands("boundary p p f\n" + body_dem_test::polyhedron_setup_commands("builtin_restart_3d.data") +
                "pair_style body/rounded/polyhedron 5.0 5.0 0.5 1.0 0.0\npair_coeff * * 1000.0 0.0\n"
                "fix floor all wall/body/polyhedron 1000.0 5.0 5.0 zplane 0.0 NULL\n"
                "fix integrate all nve/body\nfix down all gravity 1.0 vector 0 0 -1\n"
@@ -128,7 +129,7 @@ TEST(BuiltinRestart, PolyhedronPairAndWallOfTheHostAreReadWithAWarning)
                              "pair_coeff * * 1000.0 0.0\n"
                              "fix floor all wall/body/polyhedron 1000.0 5.0 5.0 zplane 0.0 NULL\n"
                              "fix integrate all nve/body\nfix down all gravity 1.0 vector 0 0 -1\n"
-                             "timestep 0.0005\nrun 2000\n"));
+                             "timestep 0.0005\nrun 10000\n"));
   const std::vector<double> x = s.gather_by_id("x");
   EXPECT_TRUE(all_finite(x));
   EXPECT_NE(s.log_text().find("fix wall/body/polyhedron: the per-atom data of fix floor in the restart file is "

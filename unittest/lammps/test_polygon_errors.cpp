@@ -4,6 +4,7 @@
 // fresh LAMMPS instance, so that one case's partial settings cannot hide
 // another's error. Also checked: input that must be accepted is.
 #include "body_data.h"
+#include "host_behaviour.h"
 #include "lammps_session.h"
 #include "pair_style_error_checks.h"
 
@@ -122,7 +123,7 @@ TEST_F(PolygonErrors, PairCoeffValidInputIsAccepted)
 TEST_F(PolygonErrors, PairCoeffBeforePairStyleIsAHostError)
 {
   auto s = session();
-  EXPECT_LAMMPS_ERROR(*s, "pair_coeff * * 100.0 1.0", "Pair_coeff command before pair_style is defined");
+  EXPECT_LAMMPS_ERROR(*s, "pair_coeff * * 100.0 1.0", body_dem_test::pair_coeff_without_pair_style_error());
 }
 
 // ---------------------------------------------------------------------------
