@@ -22,7 +22,10 @@ Groups of cases (--only, comma-separated; all by default):
            bodies, bench/in.bench_scale3d) against the heap itself (2016
            bodies, the same input), body/rounded/polyhedron/granular on 2
            MPI ranks: time per body and step, memory per body (the largest
-           resident size of a rank, times the ranks, over the bodies).
+           resident size of a rank, times the ranks, over the bodies); and
+           the cost of the shape check of the bodies on the 100,800 bodies,
+           a run 0 (bench/in.bench_shape_check3d: the time the pair style
+           logs for it; it runs at init only).
   lcp      the quasi-static LCP library (no LAMMPS; <build>/lcp-bench, target
            lcp-bench): Example 2's full enumeration per case (16 active
            contacts), and Example 3's 49 disks consolidated and loaded in
@@ -381,6 +384,63 @@ def scale_cases(lmp, plugin, work, opts):
               f"{mem_text}", flush=True)
         rows.append((bodies, rates[bodies], per_body_step, memory))
     return rows
+
+
+SHAPE_CHECK_LINE = re.compile(r"^(pair_style|fix) (\S+): checked the shapes of (\d+) bodies in ([0-9.eE+-]+) s", re.M)
+
+
+def shape_check_cases(lmp, plugin, work, opts):
+    """The cost of the shape check of the bodies (body_shape_check.h) on the
+    large layout of the scale group, 2 MPI ranks: in.bench_shape_check3d
+    reads the heap, replicates it and runs `run 0`; the pair style logs how
+    many bodies it checked in how many seconds (the slowest rank). The check
+    runs at init only, so this is all it costs; the process's wall time
+    (reading, replicating, the run 0 with its neighbour lists and setup
+    forces) is given for scale. Returns (bodies, [check seconds], [process
+    seconds]) or (bodies, failure text, None)."""
+    packing = ensure_heap_packing(lmp, plugin, work)
+    nx, ny = SCALE_LAYOUTS[-1]
+    bodies = 2016 * nx * ny
+    args = ["-in", os.path.join(HERE, "in.bench_shape_check3d"), "-var", "data", packing,
+            "-var", "nx", str(nx), "-var", "ny", str(ny), "-var", "load", f"plugin load {plugin}"]
+    print(f"shape check: {bodies} bodies (the heap, {nx} x {ny} copies), run 0, 2 MPI ranks:", flush=True)
+    checks, totals = [], []
+    try:
+        for rnd in range(opts.repeat + 1):    # round 0: warm-up
+            start = time.time()
+            out = run_lammps(lmp, args, work, nprocs=2)
+            elapsed = time.time() - start
+            found = SHAPE_CHECK_LINE.findall(out)
+            if not found:
+                raise RuntimeError("no 'checked the shapes of N bodies' line in the LAMMPS output")
+            if rnd == 0:
+                continue
+            checks.append(sum(float(t) for _, _, _, t in found))
+            totals.append(elapsed)
+            for kind, style, n, t in found:
+                print(f"  {kind} {style}: {n} bodies in {float(t):.4f} s", flush=True)
+    except RuntimeError as e:
+        print(f"  {failure(e).upper()} ({e})", flush=True)
+        return bodies, failure(e), None
+    med = statistics.median(checks)
+    print(f"  shape check: median {med:.4f} s ({1e6 * med / bodies:.2f} us per body), "
+          f"whole input (read, replicate, run 0): median {statistics.median(totals):.1f} s", flush=True)
+    return bodies, checks, totals
+
+
+def print_shape_check_table(row):
+    bodies, checks, totals = row
+    print()
+    print("Shape check of the bodies (at init only; no cost per step): body/rounded/polyhedron/granular,")
+    print("2 MPI ranks, run 0; check = the slowest rank's time as the style logs it")
+    print("| bodies | check (s), median | min-max | us per body | whole input incl. run 0 (s), median |")
+    print("|---:|---:|---:|---:|---:|")
+    if not isinstance(checks, list):
+        print(f"| {bodies} | {checks} | - | - | - |")
+        return
+    med = statistics.median(checks)
+    print(f"| {bodies} | {med:.4f} | {min(checks):.4f}-{max(checks):.4f} | {1e6 * med / bodies:.2f} | "
+          f"{statistics.median(totals):.1f} |")
 
 
 def print_scale_table(rows):
@@ -771,6 +831,7 @@ def main():
     if "scale" in groups:
         scale_rows = scale_cases(lmp, plugin, work, opts)
         print_scale_table(scale_rows)
+        print_shape_check_table(shape_check_cases(lmp, plugin, work, opts))
     if "lcp" in groups:
         print_lcp_table(lcp_cases(build, opts))
     omp_rows = []

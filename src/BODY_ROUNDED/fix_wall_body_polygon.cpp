@@ -43,6 +43,12 @@ void FixWallBodyPolygonDEM::init()
                                 "friction settings");
   history = pair->history_enabled();
   coeffs = linear_wall_law(k_n, c_n, c_t, pair->friction_coefficient(), history);
+  check_body_shapes();
+}
+
+std::string FixWallBodyPolygonDEM::body_shape_defect(int i, const char * /*rounding_required_by*/)
+{
+  return body_dem::PolygonBodyFrames::shape_defect(atom, avec, bptr, i, shape_buffers);
 }
 
 void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
@@ -55,12 +61,20 @@ void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
         body_dem::PolygonBodyFrames::transform_one(atom, avec, bptr, i, vertex_buffer.data(), shape, motion);
       },
       [&](int, const body_dem::PolygonShape &, body_dem::PolygonContactList &contacts,
-          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double * /*style_values*/) {
+          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double * /*style_values*/,
+          const body_dem::SpringSlotsRef &slots) {
         // As between two polygons: forces at the two contacts farthest apart.
         body_dem::keep_two_farthest_contacts(contacts);
-        return body_dem::linear_pair_forces(contacts.data(), contacts.size, 1.0, body, wall, coeffs, settings,
-                                            history ? &xi : nullptr);
+        return wall_contact_forces(contacts.data(), contacts.size, body, wall, body_dem::LinearLaw{coeffs, history},
+                                   settings, history ? &xi : nullptr, slots);
       });
+}
+
+// The friction mode of the pair style (friction contact|pair after history).
+void FixWallBodyPolygonDEM::setup_friction()
+{
+  auto *pair = dynamic_cast<PairBodyRoundedPolygonDEM *>(force->pair_match("^body/rounded/polygon", 0));
+  if (pair) coeffs.friction_per_contact = pair->friction_per_contact_enabled();
 }
 
 double FixWallBodyPolygonDEM::memory_usage()

@@ -12,6 +12,7 @@
 #include "fix_wall_body_linear_base.h"
 
 #include "linear_contact_law.h"
+#include "polygon_body_frames.h"
 
 #include <vector>
 
@@ -24,6 +25,7 @@ class FixWallBodyPolygonDEM : public FixWallBodyLinearBase {
   FixWallBodyPolygonDEM(class LAMMPS *, int, char **);
   void init() override;
   void post_force(int) override;
+  void setup_friction() override;
   double memory_usage() override;
 
  private:
@@ -32,6 +34,8 @@ class FixWallBodyPolygonDEM : public FixWallBodyLinearBase {
   bool history = false;
   class BodyRoundedPolygon *bptr = nullptr;
   std::vector<body_dem::Vec3> vertex_buffer;    // space-frame vertices of one body
+  body_dem::PolygonBodyFrames::ShapeCheckBuffers shape_buffers;
+  std::string body_shape_defect(int i, const char *rounding_required_by) override;
 };
 
 }    // namespace LAMMPS_NS

@@ -40,6 +40,13 @@ void FixWallBodyPolyhedronDEM::init()
                                 "wall/body/polyhedron/granular");
   history = pair->history_enabled();
   coeffs = linear_wall_law(k_n, c_n, c_t, pair->friction_coefficient(), history);
+  check_body_shapes();
+}
+
+std::string FixWallBodyPolyhedronDEM::body_shape_defect(int i, const char *rounding_required_by)
+{
+  return body_dem::PolyhedronBodyFrames::shape_defect(atom, avec, frames.bptr(), i, rounding_required_by,
+                                                      shape_buffers);
 }
 
 void FixWallBodyPolyhedronDEM::post_force(int /*vflag*/)
@@ -50,10 +57,18 @@ void FixWallBodyPolyhedronDEM::post_force(int /*vflag*/)
         frames.transform(atom, i, shape, motion);
       },
       [&](int, const body_dem::PolyhedronShape &, body_dem::PolyhedronContactList &contacts,
-          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double * /*style_values*/) {
-        return body_dem::linear_pair_forces(contacts.data(), contacts.size, 1.0, body, wall, coeffs, settings,
-                                            history ? &xi : nullptr);
+          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double * /*style_values*/,
+          const body_dem::SpringSlotsRef &slots) {
+        return wall_contact_forces(contacts.data(), contacts.size, body, wall, body_dem::LinearLaw{coeffs, history},
+                                   settings, history ? &xi : nullptr, slots);
       });
+}
+
+// The friction mode of the pair style (friction contact|pair after history).
+void FixWallBodyPolyhedronDEM::setup_friction()
+{
+  auto *pair = dynamic_cast<PairBodyRoundedPolyhedronDEM *>(force->pair_match("^body/rounded/polyhedron", 0));
+  if (pair) coeffs.friction_per_contact = pair->friction_per_contact_enabled();
 }
 
 double FixWallBodyPolyhedronDEM::memory_usage()

@@ -23,6 +23,7 @@ class FixWallBodyPolyhedronDEM : public FixWallBodyLinearBase {
   FixWallBodyPolyhedronDEM(class LAMMPS *, int, char **);
   void init() override;
   void post_force(int) override;
+  void setup_friction() override;
   double memory_usage() override;
 
  private:
@@ -30,6 +31,8 @@ class FixWallBodyPolyhedronDEM : public FixWallBodyLinearBase {
   body_dem::LinearContactCoeffs coeffs;    // wall's k_n, c_n, c_t; mu of the pair style
   bool history = false;
   body_dem::PolyhedronWallFrames frames;
+  body_dem::PolyhedronBodyFrames::ShapeCheckBuffers shape_buffers;
+  std::string body_shape_defect(int i, const char *rounding_required_by) override;
 };
 
 }    // namespace LAMMPS_NS

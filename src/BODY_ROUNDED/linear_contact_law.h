@@ -56,6 +56,10 @@ namespace body_dem {
 //   c_t    tangential damping coefficient (mass/time)
 //   mu     friction coefficient
 //   cutoff r_c >= 0, cutoff of the surface separation (distance)
+//   friction_per_contact  with history: a spring per weighted contact
+//          (true, `friction contact`, the default) or one per pair of
+//          bodies (false, `friction pair`, seeds/000); see FrictionMode in
+//          pair_contact_forces.h
 struct LinearContactCoeffs {
   static constexpr double kUnsetStiffness = -1.0;
 
@@ -66,6 +70,7 @@ struct LinearContactCoeffs {
   double c_t = 0.0;
   double mu = 0.0;
   double cutoff = 0.0;
+  bool friction_per_contact = true;
 
   bool has_tangential_stiffness() const { return k_t >= 0.0; }
 };

@@ -25,8 +25,14 @@ struct LinearLaw {
     return linear_tangential_damping(c, ct.delta_n, v_t);
   }
   // Without history: -min(mu k_n |delta_n|, c_t |v_t|) v_t/|v_t| at the
-  // deepest contact; with history: the spring of the pair.
-  bool friction_at_deepest_contact() const { return !history; }
+  // deepest contact; with history: one spring per weighted contact
+  // (friction contact, the default) or one per pair (friction pair).
+  FrictionMode friction_mode() const
+  {
+    if (!history) return FrictionMode::deepest;
+    return c.friction_per_contact ? FrictionMode::contact : FrictionMode::pair;
+  }
+  bool friction_keeps_springs() const { return history; }
   Vec3 deepest_contact_friction(const Contact &ct, const Vec3 &v_t) const
   {
     return linear_friction_force(c, ct.delta_n, v_t);
@@ -36,6 +42,11 @@ struct LinearLaw {
   {
     if (!xi) return {};
     return linear_tangential_spring(*xi, n, v_t, s.dt, c.k_t, c.mu * sum_elastic, s.update_history).force;
+  }
+  // One contact's spring per unit weight, capped at mu k_n |delta_n|.
+  Vec3 contact_friction(Vec3 &xi, const Vec3 &n, const Vec3 &v_t, double elastic, const PairStepSettings &s) const
+  {
+    return linear_tangential_spring(xi, n, v_t, s.dt, c.k_t, c.mu * elastic, s.update_history).force;
   }
 };
 

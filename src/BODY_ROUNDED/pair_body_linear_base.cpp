@@ -19,19 +19,39 @@ void PairBodyLinearBase::allocate()
 void PairBodyLinearBase::settings(int narg, char **arg)
 {
   body_dem::StyleArgs args(lmp, command);
-  if (narg < 5 || narg > 6)
-    args.fail("expected c_n c_t mu delta_ua cutoff [history], got " + std::to_string(narg) + " arguments");
+  if (narg < 5 || narg > 8)
+    args.fail("expected c_n c_t mu delta_ua cutoff [history [friction contact|pair]], got " +
+              std::to_string(narg) + " arguments");
   c_n = args.nonnegative(arg[0], "c_n");
   c_t = args.nonnegative(arg[1], "c_t");
   mu = args.nonnegative(arg[2], "mu");
   delta_ua = args.positive(arg[3], "delta_ua");
   cut_surface = args.nonnegative(arg[4], "cutoff");
   history = 0;
-  if (narg == 6) {
-    if (strcmp(arg[5], "history") != 0)
+  friction_per_contact = 1;
+  if (narg >= 6) {
+    if (strcmp(arg[5], "history") != 0) {
+      if (strcmp(arg[5], "friction") == 0)
+        args.fail("the friction keyword needs the history keyword before it (the friction springs are the "
+                  "history)");
       args.fail(std::string("unknown keyword '") + arg[5] + "' (expected: history)");
+    }
     history = 1;
   }
+  if (narg >= 7) {
+    if (strcmp(arg[6], "friction") != 0)
+      args.fail(std::string("unknown keyword '") + arg[6] + "' after history (expected: friction)");
+    if (narg == 7) args.fail("friction expects contact or pair");
+    if (strcmp(arg[7], "contact") == 0)
+      friction_per_contact = 1;
+    else if (strcmp(arg[7], "pair") == 0)
+      friction_per_contact = 0;
+    else
+      args.fail(std::string("friction '") + arg[7] + "' is not supported (expected contact or pair)");
+  }
+  // Per-contact springs: in the weight record (3d) or in the style's own
+  // values (2d, contact_springs.h).
+  keep_contact_springs(history && friction_per_contact);
   // Without history the friction magnitude mu k_n |delta_n| is capped by
   // c_t |v_t|: with c_t = 0 the friction would silently vanish.
   if (!history && mu > 0.0 && c_t == 0.0)
@@ -43,6 +63,7 @@ void PairBodyLinearBase::settings(int narg, char **arg)
     c.c_t = c_t;
     c.mu = mu;
     c.cutoff = cut_surface;
+    c.friction_per_contact = friction_per_contact != 0;
   }
 }
 
@@ -68,6 +89,7 @@ void PairBodyLinearBase::coeff(int narg, char **arg)
   c.c_t = c_t;
   c.mu = mu;
   c.cutoff = cut_surface;
+  c.friction_per_contact = friction_per_contact != 0;
 
   int count = 0;
   for (int i = ilo; i <= ihi; i++) {

@@ -2,7 +2,7 @@
    body-dem package: the linear (Fraige/Wang) pair styles' settings and
    coefficients (LAMMPS glue), shared by body/rounded/polygon and
    body/rounded/polyhedron:
-     pair_style <style> c_n c_t mu delta_ua cutoff [history]
+     pair_style <style> c_n c_t mu delta_ua cutoff [history [friction contact|pair]]
      pair_coeff I J k_n k_na [k_t]
 ------------------------------------------------------------------------- */
 
@@ -29,9 +29,15 @@ class PairBodyLinearBase : public PairBodyBase {
   }
   double delta_ua_value() const { return delta_ua; }
   double friction_coefficient() const { return mu; }
+  // with history: a spring per contact (friction contact, the default) or per pair
+  bool friction_per_contact_enabled() const { return friction_per_contact != 0; }
 
  protected:
   double c_n = 0.0, c_t = 0.0, mu = 0.0, delta_ua = 1.0;
+  int friction_per_contact = 1;
+  // Where a style keeps the springs of `friction contact` (3d: the weight
+  // record; 2d: the style's own values).
+  virtual void keep_contact_springs(bool springs) { keep_record_springs(springs); }
   std::vector<body_dem::LinearContactCoeffs> coeffs;    // (ntypes+1)^2, row-major
   int ntypes_alloc = 0;
 

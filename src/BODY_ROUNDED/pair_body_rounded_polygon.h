@@ -30,18 +30,32 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
   body_dem::PolygonBodyFrames frames;
 
   void init_body_style() override;
+  std::string body_shape_defect(int i, const char * /*rounding_required_by*/) override
+  {
+    return body_dem::PolygonBodyFrames::shape_defect(atom, avec, bptr, i, shape_buffers);
+  }
+  body_dem::PolygonBodyFrames::ShapeCheckBuffers shape_buffers;
+  // The springs of `friction contact` are the style's own values of a pair
+  // (contact_springs.h: its two contacts' springs under their vertices).
+  void keep_contact_springs(bool springs) override;
+  bool contact_springs = false;
 
   // The per-pair function of the serial and the /omp style (reads the
-  // bodies of this step's frames; writes nothing but *xi). 2d contacts
+  // bodies of this step's frames; writes nothing but *xi and, with the
+  // per-contact springs, the pair's springs in style_values). 2d contacts
   // carry no weights: there is no weight record.
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                                   const body_dem::WeightRecordRef & /*weight_record*/, bool &overflow) const
+                                   const body_dem::WeightRecordRef & /*weight_record*/, double *style_values,
+                                   bool &overflow) const
   {
     const int *type = atom->type;
     body_dem::PolygonPairStatus status;
+    body_dem::SpringSlotsRef slots;
+    if (contact_springs && style_values && history)
+      slots = {style_values, body_dem::kPolygonSpringSlots, atom->tag[i] > atom->tag[j]};
     const body_dem::PairResult r =
         body_dem::polygon_pair_forces(frames.shape(i), frames.motion(i), frames.shape(j), frames.motion(j),
-                                      pair_coeffs(type[i], type[j]), delta_ua, settings, xi, &status);
+                                      pair_coeffs(type[i], type[j]), delta_ua, settings, xi, &status, slots);
     overflow = status.overflow;
     return r;
   }

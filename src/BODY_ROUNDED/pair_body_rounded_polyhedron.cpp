@@ -9,7 +9,6 @@
 #include "body_rounded_polyhedron.h"
 
 #include "polyhedron_pair_kernel.h"
-#include "polyhedron_topology_check.h"
 
 using namespace LAMMPS_NS;
 
@@ -18,18 +17,19 @@ PairBodyRoundedPolyhedronDEM::PairBodyRoundedPolyhedronDEM(LAMMPS *lmp) :
 {
   contact_capacity = body_dem::kMaxPolyhedronContacts;
   enable_weight_record();
+  // The record always has the room of the per-contact friction springs,
+  // used or not (see keep_contact_springs()).
+  keep_record_springs(true);
 }
 
 void PairBodyRoundedPolyhedronDEM::init_body_style()
 {
   bptr = dynamic_cast<BodyRoundedPolyhedron *>(avec->bptr);
-  // The contact geometry trusts the indices of edges and faces: check them
-  // once per run.
-  body_dem::check_polyhedron_topologies(lmp, avec, bptr, command);
 }
 
 void PairBodyRoundedPolyhedronDEM::compute(int eflag, int vflag)
 {
+  check_added_bodies();    // bodies added by this step (fix pour), before their vertices are read
   // Vertices and face normals to the space frame once per step, not once
   // per neighbour pair.
   frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);

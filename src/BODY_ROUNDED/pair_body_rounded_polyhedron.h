@@ -36,6 +36,17 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
   body_dem::SmoothingParams smoothing;
 
   void init_body_style() override;
+  // The room of the springs is kept in the record whatever `history` and
+  // `friction` say (the constructor reserves it): the size of a pair's
+  // history then never changes when the style is given again between runs
+  // with `history` switched on or off. Without springs in use it stays
+  // zero; the cost is 48 doubles more per pair without history.
+  void keep_contact_springs(bool /*springs*/) override {}
+  std::string body_shape_defect(int i, const char *rounding_required_by) override
+  {
+    return body_dem::PolyhedronBodyFrames::shape_defect(atom, avec, bptr, i, rounding_required_by, shape_buffers);
+  }
+  body_dem::PolyhedronBodyFrames::ShapeCheckBuffers shape_buffers;
 
   // The per-pair function of the serial and the /omp style (reads the
   // bodies of this step's frames; writes nothing but the pair's history

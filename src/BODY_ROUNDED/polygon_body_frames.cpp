@@ -4,6 +4,7 @@
 #include "atom_vec_body.h"
 #include "body_orientation.h"
 #include "body_rounded_polygon.h"
+#include "body_shape_guard.h"
 #include "math_extra.h"
 
 #include <algorithm>
@@ -46,6 +47,32 @@ void PolygonBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRounded
     vertices[k].z = motion.center.z;
   }
   motion.omega = space_frame_omega(rot, atom->angmom[i], bonus->inertia);
+}
+
+std::string PolygonBodyFrames::shape_defect(Atom *atom, AtomVecBody *avec, BodyRoundedPolygon *bptr, int i,
+                                            ShapeCheckBuffers &buffers)
+{
+  if (atom->body[i] < 0) return "";
+  AtomVecBody::Bonus *bonus = &avec->bonus[atom->body[i]];
+  const int n = vertex_count(atom, avec, bptr, i);
+  double rot[3][3], disp[3];
+  body_rotation(bonus->quat, rot);
+  const double *coords = bptr->coords(bonus);
+  buffers.vertices.resize(n);
+  for (int k = 0; k < n; k++) {
+    MathExtra::matvec(rot, &coords[3 * k], disp);
+    buffers.vertices[k] = Vec3::from(disp);
+  }
+  body_dem::PolygonShapeInput in;
+  in.vertices = buffers.vertices.data();
+  in.nvertices = n;
+  in.rounded_diameter = 2.0 * bptr->rounded_radius(bonus);
+  // The moment about the space z axis, from the principal moments: the
+  // body's principal axis k has z component rot[2][k].
+  const double *I = bonus->inertia;
+  in.moment_normal = I[0] * rot[2][0] * rot[2][0] + I[1] * rot[2][1] * rot[2][1] + I[2] * rot[2][2] * rot[2][2];
+  in.zero_moment_note = kHostZeroMomentNote;
+  return buffers.checker.polygon(in);
 }
 
 void PolygonBodyFrames::refresh(Atom *atom, AtomVecBody *avec, BodyRoundedPolygon *bptr, int n)

@@ -7,9 +7,11 @@
 #ifndef BODY_DEM_POLYGON_BODY_FRAMES_H
 #define BODY_DEM_POLYGON_BODY_FRAMES_H
 
+#include "body_shape_check.h"
 #include "linear_pair_forces.h"
 #include "polygon_contacts.h"
 
+#include <string>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -44,6 +46,18 @@ class PolygonBodyFrames {
   // Number of vertices of atom i (0 when it is not a body).
   static int vertex_count(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
                           LAMMPS_NS::BodyRoundedPolygon *bptr, int i);
+
+  // Work arrays of the shape check, kept from one body to the next.
+  struct ShapeCheckBuffers {
+    std::vector<Vec3> vertices;
+    BodyShapeChecker checker;
+  };
+  // The shape check (body_shape_check.h) of atom i: "" if it is a polygon
+  // the contact geometry can work with (in the plane, convex, its vertices
+  // in order), else what is wrong. Its vertices are taken relative to its
+  // centre in the space frame, whose z axis is the normal of the plane.
+  static std::string shape_defect(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
+                                  LAMMPS_NS::BodyRoundedPolygon *bptr, int i, ShapeCheckBuffers &buffers);
 
   const PolygonShape &shape(int i) const { return shapes_[i]; }
   const BodyMotion &motion(int i) const { return motions_[i]; }

@@ -5,6 +5,7 @@
 #ifndef BODY_DEM_POLYGON_PAIR_KERNEL_H
 #define BODY_DEM_POLYGON_PAIR_KERNEL_H
 
+#include "contact_springs.h"
 #include "linear_pair_forces.h"
 #include "polygon_contacts.h"
 
@@ -23,17 +24,35 @@ struct PolygonPairStatus {
   bool overflow = false;    // more candidate contacts than the fixed buffer holds
 };
 
+// The (at most two) contacts that receive forces are vertex contacts;
+// with the per-contact friction (FrictionMode::contact) each keeps its
+// spring under the key of its vertex (contact_springs.h) in `slots`
+// (capacity 2; slots.values == nullptr: none kept, the pair's *xi serves a
+// single contact, and two contacts share the pair's spring).
+inline double polygon_contact_key(const Contact &c)
+{
+  return c.kind_i == FeatureKind::vertex ? vertex_spring_key(0, c.index_i) : vertex_spring_key(1, c.index_j);
+}
+
+constexpr int kPolygonSpringSlots = 2;
+
 inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &mi, const PolygonShape &sj,
                                       const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                       const PairStepSettings &settings, Vec3 *xi,
-                                      PolygonPairStatus *status = nullptr)
+                                      PolygonPairStatus *status = nullptr, SpringSlotsRef slots = {})
 {
   PolygonContactList contacts;
   find_polygon_contacts(si, sj, c.cutoff, contacts);
   if (status) status->overflow = contacts.overflow;
   const double length = keep_two_farthest_contacts(contacts);
-  return linear_pair_forces(contacts.data(), contacts.size, polygon_ja(length, delta_ua), mi, mj, c,
-                            settings, xi);
+  const double j_a = polygon_ja(length, delta_ua);
+  const LinearLaw law{c, settings.history};
+  if (!slots.values || law.friction_mode() != FrictionMode::contact)
+    return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi);
+  PairResult r = slot_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, slots,
+                                     polygon_contact_key, swapped_vertex_spring_key);
+  r.style_values_live = r.touching;
+  return r;
 }
 
 }    // namespace body_dem

@@ -4,8 +4,10 @@
 #include "atom_vec_body.h"
 #include "body_orientation.h"
 #include "body_rounded_polyhedron.h"
+#include "body_shape_guard.h"
 
 #include <algorithm>
+#include <limits>
 
 using namespace LAMMPS_NS;
 
@@ -15,8 +17,14 @@ namespace {
 
   constexpr int kFaceSize = 4;    // the host's MAX_FACE_SIZE
 
-  // Indices are stored as doubles by the host; they are small integers.
-  inline int as_index(double v) { return static_cast<int>(v < 0.0 ? v - 0.5 : v + 0.5); }
+  // Indices are stored as doubles by the host; they are small integers
+  // (anything else, e.g. 1e30 in a data file, becomes an index far out of
+  // range, which the shape check refuses, instead of an undefined cast).
+  inline int as_index(double v)
+  {
+    if (!(v > -1e9 && v < 1e9)) return v > 0.0 ? std::numeric_limits<int>::max() : std::numeric_limits<int>::min();
+    return static_cast<int>(v < 0.0 ? v - 0.5 : v + 0.5);
+  }
 
 }    // namespace
 
@@ -34,29 +42,37 @@ PolyhedronBodyFrames::Counts PolyhedronBodyFrames::counts(Atom *atom, AtomVecBod
   return c;
 }
 
-std::string PolyhedronBodyFrames::check_topology(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int i)
+std::string PolyhedronBodyFrames::shape_defect(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int i,
+                                               const char *rounding_required_by, ShapeCheckBuffers &buffers)
 {
-  const Counts c = counts(atom, avec, bptr, i);
   if (atom->body[i] < 0) return "";
+  const Counts c = counts(atom, avec, bptr, i);
   AtomVecBody::Bonus *bonus = &avec->bonus[atom->body[i]];
+  // The host's body frame is the frame of the principal axes: the
+  // vertices and the principal moments are given in the same frame.
+  const double *coords = bptr->coords(bonus);
+  buffers.vertices.resize(c.nvertices);
+  for (int k = 0; k < c.nvertices; k++) buffers.vertices[k] = Vec3::from(&coords[3 * k]);
   const double *edges = bptr->edges(bonus);
-  for (int e = 0; e < c.nedges; ++e) {
-    const int a = as_index(edges[2 * e]), b = as_index(edges[2 * e + 1]);
-    if (a < 0 || a >= c.nvertices || b < 0 || b >= c.nvertices || a == b)
-      return "edge " + std::to_string(e) + " (" + std::to_string(a) + " " + std::to_string(b) +
-          ") must join two different vertices among 0.." + std::to_string(c.nvertices - 1);
-  }
-  const double *faces = bptr->faces(bonus);
-  for (int f = 0; f < c.nfaces; ++f) {
-    for (int k = 0; k < kFaceSize; ++k) {
-      const int v = as_index(faces[kFaceSize * f + k]);
-      if (k == kFaceSize - 1 && v == -1) break;    // a triangle
-      if (v < 0 || v >= c.nvertices)
-        return "face " + std::to_string(f) + " has vertex index " + std::to_string(v) +
-            " (expected 3 or 4 vertices among 0.." + std::to_string(c.nvertices - 1) + ", a triangle padded with -1)";
-    }
-  }
-  return "";
+  buffers.edges.resize(2 * c.nedges);
+  for (int k = 0; k < 2 * c.nedges; k++) buffers.edges[k] = as_index(edges[k]);
+  const double *faces = c.nfaces > 0 ? bptr->faces(bonus) : nullptr;
+  buffers.faces.resize(kFaceSize * c.nfaces);
+  for (int k = 0; k < kFaceSize * c.nfaces; k++) buffers.faces[k] = as_index(faces[k]);
+
+  PolyhedronShapeInput in;
+  in.vertices = buffers.vertices.data();
+  in.nvertices = c.nvertices;
+  in.edges = reinterpret_cast<const int(*)[2]>(buffers.edges.data());
+  in.nedges = c.nedges;
+  in.faces = reinterpret_cast<const int(*)[4]>(buffers.faces.data());
+  in.nfaces = c.nfaces;
+  // the host keeps the rounded radius; the data file gives the diameter
+  in.rounded_diameter = 2.0 * bptr->rounded_radius(bonus);
+  in.moments = bonus->inertia;
+  in.rounding_required_by = rounding_required_by;
+  in.zero_moment_note = kHostZeroMomentNote;
+  return buffers.checker.polyhedron(in);
 }
 
 void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int i,

@@ -18,6 +18,7 @@
 #ifndef BODY_DEM_POLYHEDRON_BODY_FRAMES_H
 #define BODY_DEM_POLYHEDRON_BODY_FRAMES_H
 
+#include "body_shape_check.h"
 #include "linear_pair_forces.h"
 #include "polyhedron_contacts.h"
 
@@ -63,11 +64,20 @@ class PolyhedronBodyFrames {
                             LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i, const Counts &c, const Storage &storage,
                             PolyhedronShape &shape, BodyMotion &motion);
 
-  // Checks the indices of the edges and faces of atom i (body frame, no
-  // transformation): "" if they are valid, else what is wrong. The contact
-  // geometry trusts them, so the styles check the local atoms at init.
-  static std::string check_topology(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
-                                    LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i);
+  // Work arrays of the shape check, kept from one body to the next.
+  struct ShapeCheckBuffers {
+    std::vector<Vec3> vertices;
+    std::vector<int> edges, faces;    // 2 and 4 per edge and face
+    BodyShapeChecker checker;
+  };
+  // The shape check (body_shape_check.h) of atom i, in its body frame (no
+  // transformation): "" if its shape is one the contact geometry can work
+  // with, else what is wrong. rounding_required_by: non-null when its
+  // style needs a rounded diameter > 0 (the reason). The styles check
+  // their bodies at init and bodies added during a run (body_shape_guard.h).
+  static std::string shape_defect(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
+                                  LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i, const char *rounding_required_by,
+                                  ShapeCheckBuffers &buffers);
 
   // Refreshes atoms 0..n-1 (local and ghost) into the arrays of this object.
   void refresh(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolyhedron *bptr, int n);

@@ -65,7 +65,12 @@ inline double polyhedron_ja(const PolyhedronContactList &contacts, double cutoff
 }
 
 // The forces of the contacts with a law (pair_contact_forces), and the
-// work of the weights when the pair keeps a record of them.
+// work of the weights when the pair keeps a record of them. With the
+// per-contact friction springs in the record (record.has_springs()), each
+// weighted candidate of the ledger carries its own spring (FrictionMode::
+// contact): the springs of the last step are read from the record, this
+// step's written back with the candidates. Two spheres (no ledger: their
+// one contact always weighs 1) keep their contact's spring in *xi.
 template <class Law>
 inline PairResult weighted_contact_forces(const PolyhedronContactList &contacts,
                                           const PolyhedronWeightLedger &ledger, double j_a, const BodyMotion &mi,
@@ -74,9 +79,26 @@ inline PairResult weighted_contact_forces(const PolyhedronContactList &contacts,
 {
   if (!record.values) return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi);
   double unit_energy[kMaxPolyhedronContacts];
-  PairResult r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy);
   const auto swap_key = [](double key) { return swapped_contact_key(key); };
-  r.weight_work = update_weight_record(ledger, unit_energy, swap_key, settings.book_weight_work, record);
+  PairResult r;
+  if (record.has_springs() && ledger.size > 0) {
+    double old_keys[kWeightRecordContacts];
+    Vec3 old_xi[kWeightRecordContacts];
+    Vec3 new_xi[kMaxPolyhedronContacts];    // the record keeps the first kWeightRecordContacts of them
+    ContactSprings springs;
+    springs.candidates = ledger.data();
+    springs.count = ledger.size;
+    springs.old_keys = old_keys;
+    springs.old_xi = old_xi;
+    springs.old_count = load_weight_record_springs(record, swap_key, old_keys, old_xi);
+    springs.new_xi = new_xi;
+    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, &springs);
+    r.weight_work = update_weight_record(ledger, unit_energy, swap_key, settings.book_weight_work, record,
+                                         springs.new_xi);
+  } else {
+    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy);
+    r.weight_work = update_weight_record(ledger, unit_energy, swap_key, settings.book_weight_work, record);
+  }
   r.weights_recorded = ledger.size > 0;    // the count of the record just written
   return r;
 }
@@ -89,7 +111,8 @@ struct PolyhedronPairStatus {
 
 // All contacts of the pair receive forces, each with its weight w; the
 // friction is that of linear_pair_forces (without history at the deepest
-// contact, with history one spring per pair).
+// contact, with history one spring per weighted contact, or per pair with
+// `friction pair`).
 inline PairResult polyhedron_pair_forces(const PolyhedronShape &si, const BodyMotion &mi, const PolyhedronShape &sj,
                                          const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                          const SmoothingParams &smoothing, const PairStepSettings &settings,

@@ -25,6 +25,7 @@ class PolyhedronWallFrames {
   // with body style rounded/polyhedron.
   bool init(LAMMPS_NS::Atom *atom);
   LAMMPS_NS::AtomVecBody *avec() const { return avec_; }
+  LAMMPS_NS::BodyRoundedPolyhedron *bptr() const { return bptr_; }
 
   // Shape and motion of atom i, valid until the next call.
   void transform(LAMMPS_NS::Atom *atom, int i, PolyhedronShape &shape, BodyMotion &motion);

@@ -8,6 +8,7 @@
 #include "error.h"
 
 #include "granular_pair_forces.h"
+#include "granular_rounding.h"
 #include "pair_body_rounded_polyhedron_granular.h"
 #include "style_args.h"
 
@@ -39,6 +40,18 @@ void FixWallBodyPolyhedronGranular::init()
   if (!frames.init(atom))
     error->all(FLERR, command + ": requires atom_style body with body style rounded/polyhedron");
   avec = frames.avec();
+  check_body_shapes();
+}
+
+std::string FixWallBodyPolyhedronGranular::body_shape_defect(int i, const char *rounding_required_by)
+{
+  return body_dem::PolyhedronBodyFrames::shape_defect(atom, avec, frames.bptr(), i, rounding_required_by,
+                                                      shape_buffers);
+}
+
+const char *FixWallBodyPolyhedronGranular::wall_rounding_required_by() const
+{
+  return body_dem::granular_model_needs_rounding(model) ? body_dem::kGranularRoundingReason : nullptr;
 }
 
 void FixWallBodyPolyhedronGranular::post_force(int /*vflag*/)
@@ -51,13 +64,15 @@ void FixWallBodyPolyhedronGranular::post_force(int /*vflag*/)
         frames.transform(atom, i, shape, motion);
       },
       [&](int i, const body_dem::PolyhedronShape &shape, body_dem::PolyhedronContactList &contacts,
-          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double *style_values) {
+          const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double *style_values,
+          const body_dem::SpringSlotsRef &slots) {
         // The wall: no rounding (vertex-face contacts, R_eff = r of the
         // body) and infinitely heavy (effective mass = the body's mass);
         // contacts up to the adhesion's range.
-        const body_dem::GranularLaw law{model, shape.rounded_radius, 0.0, rmass[i], contact_range};
-        body_dem::PairResult r = body_dem::granular_pair_forces(contacts.data(), contacts.size, 1.0, body, wall, law,
-                                                                settings, history ? &xi : nullptr);
+        const body_dem::GranularLaw law{model, body_dem::wall_effective_radius(shape.rounded_radius), rmass[i],
+                                        contact_range};
+        body_dem::PairResult r =
+            wall_contact_forces(contacts.data(), contacts.size, body, wall, law, settings, history ? &xi : nullptr, slots);
         if (style_values) {
           auto state = body_dem::TangentialAdhesionState::from(style_values);
           body_dem::add_tangential_adhesion(contacts.data(), contacts.size, body, wall, law, settings, state, r);

@@ -32,6 +32,9 @@ class FixWallBodyPolyhedronGranular : public FixWallBodyBase {
  private:
   body_dem::GranularPairModel model;
   body_dem::PolyhedronWallFrames frames;
+  body_dem::PolyhedronBodyFrames::ShapeCheckBuffers shape_buffers;
+  std::string body_shape_defect(int i, const char *rounding_required_by) override;
+  const char *wall_rounding_required_by() const override;
 };
 
 }    // namespace LAMMPS_NS

@@ -52,7 +52,8 @@
 // Adhesion (Fang et al., seeds/003; fang_adhesion.h), the alternative to
 // cohesion that derives from an energy: per contact the energy
 // A a(delta_n) with the contact area A = w pi R_eff^2 (w: the contact's
-// weight, applied by the caller like every part here), and the force
+// weight, applied by the caller like every part here; R_eff the pair's,
+// pair_effective_radius(), so that A varies with w only), and the force
 // -A a'(delta_n); a(delta_n) = a(0) and no force in overlap. The
 // tangential adhesion acts once per pair (granular_pair_forces.h).
 #ifndef BODY_DEM_GRANULAR_CONTACT_MODELS_H
@@ -135,37 +136,45 @@ inline double effective_mass(double m_i, double m_j)
   return s > 0.0 ? m_i * m_j / s : 0.0;
 }
 
-// Effective radius of curvature of one contact (seeds/001): 1/R_eff is the
-// geometric mean of the two principal relative curvatures, with a rounded
-// vertex a sphere and a rounded edge a cylinder of the rounded radius r of
-// its body, and a face flat.
-//   vertex - vertex   r_i r_j / (r_i + r_j)
-//   vertex - face     r_v                       (curvatures 1/r_v, 1/r_v)
-//   vertex - edge     r_v sqrt(r_e / (r_v + r_e)) (1/r_v + 1/r_e, 1/r_v)
-//   edge - edge       sqrt(r_i r_j)            (crossing at a right angle)
-// Symmetric in (i, j). The geometry layer does not produce face-edge or
-// face-face contacts (nearly parallel faces give vertex-face contacts at
-// the corners of their overlap); should one occur, the face counts as
-// flat and the other feature as a vertex: face - edge gives r_e (as
-// vertex - face with the edge's radius), face - face gives min(r_i, r_j)
-// (the vertex - face rule with the smaller, i.e. softer, radius). A zero
-// denominator (both radii zero) gives R_eff = 0, i.e. no Hertzian force.
-inline double effective_radius(FeatureKind kind_i, FeatureKind kind_j, double r_i, double r_j)
+// Effective radius of the contacts of a pair of bodies (one value for all
+// its contacts; issue 16). A rule that depends on the kind of a contact
+// (vertex-face, vertex-edge, edge-edge: the relative curvatures of a
+// rounded vertex, a sphere, and a rounded edge, a cylinder, against a flat
+// face) jumps where a contact changes kind or where the weights of a pair
+// move from contacts of one kind to another, and so does the Hertzian
+// stiffness k_n sqrt(R_eff delta) with it: the forces of a cube turned
+// slowly on another jumped by 20 % between neighbouring angles, however
+// small the step, and the energy balance drifted by 1 % of the dissipated
+// work, not falling with dt. Any rule from the curvature of the rounded
+// surfaces has that jump, because the curvature itself jumps between their
+// flat, cylindrical and spherical parts. So R_eff depends on the two
+// bodies only:
+//   pair of bodies   R_eff = r_i r_j / (r_i + r_j)   (rounded radii r_i, r_j)
+//   body and wall    R_eff = r                       (the wall is flat)
+// i.e. every contact counts as one between the two spheres that round the
+// vertices (the wall: a sphere on a plane), whatever features touch. That
+// is exact for one-vertex bodies (spheres: the host's pair_style granular
+// and fix wall/gran) and for the vertex contacts of rounded polyhedra,
+// which carry the load of faces resting on faces (their corners) and of
+// edges on faces (their ends); it underestimates the stiffness of a
+// contact of two rounded edges (sqrt(r_i r_j) for a crossing at a right
+// angle) by a factor of at most sqrt(2) for equal radii. It is continuous
+// along any motion, since it does not change at all.
+// A body with rounded radius 0 has sharp vertices (curvature radius 0):
+// R_eff = 0 for all its contacts, so the Hertzian models (force
+// k_n sqrt(R_eff delta) delta) give it no elastic force and the adhesion
+// (area pi R_eff^2) none either; hooke does not use R_eff. Both radii 0:
+// R_eff = 0, no NaN.
+inline double pair_effective_radius(double r_i, double r_j)
 {
-  using FK = FeatureKind;
-  if (kind_i == FK::face && kind_j == FK::face) return r_i < r_j ? r_i : r_j;
-  if (kind_i == FK::face) return r_j;
-  if (kind_j == FK::face) return r_i;
-  if (kind_i == FK::vertex && kind_j == FK::vertex) {
-    const double s = r_i + r_j;
-    return s > 0.0 ? r_i * r_j / s : 0.0;
-  }
-  if (kind_i == FK::edge && kind_j == FK::edge) return std::sqrt(r_i * r_j);
-  // vertex - edge
-  const double r_v = kind_i == FK::vertex ? r_i : r_j;
-  const double r_e = kind_i == FK::vertex ? r_j : r_i;
-  const double s = r_v + r_e;
-  return s > 0.0 ? r_v * std::sqrt(r_e / s) : 0.0;
+  const double s = r_i + r_j;
+  return s > 0.0 ? r_i * r_j / s : 0.0;
+}
+
+// The effective radius of a body's contacts with a (flat, unrounded) wall.
+inline double wall_effective_radius(double r)
+{
+  return r;
 }
 
 // Normal force of one contact, in parts, none multiplied by the contact
@@ -194,6 +203,11 @@ struct GranularTangentialForce {
 //   adhesion, tangential_adhesion
 //              Fang's adhesion (fang_adhesion.h), default none; exclusive
 //              with cohesion (the parser enforces it)
+//   friction_per_contact
+//              the tangential model per weighted contact (true, keyword
+//              `friction contact`, the default) or once per pair of bodies
+//              (false, `friction pair`, seeds/001); FrictionMode in
+//              pair_contact_forces.h
 struct GranularPairModel {
   GranularNormalModel normal = GranularNormalModel::unset;
   GranularDampingModel damping = GranularDampingModel::velocity;
@@ -208,6 +222,7 @@ struct GranularPairModel {
   double k_na = 0.0;
   NormalAdhesion adhesion;
   TangentialAdhesion tangential_adhesion;
+  bool friction_per_contact = true;
 
   // ---- setters (parser independent). On error the model is unchanged.
 
@@ -442,12 +457,13 @@ struct GranularPairModel {
 };
 
 // Whether the pair I,J can be mixed from I,I and J,J: as in the host's
-// init_one(), the normal, damping and tangential models must be the same
-// (else the pair needs its own pair_coeff), and both must be complete.
+// init_one(), the normal, damping and tangential models (and the friction
+// mode) must be the same (else the pair needs its own pair_coeff), and
+// both must be complete.
 inline bool can_mix(const GranularPairModel &ii, const GranularPairModel &jj)
 {
   return ii.complete() && jj.complete() && ii.normal == jj.normal && ii.damping == jj.damping &&
-      ii.tangential == jj.tangential;
+      ii.tangential == jj.tangential && ii.friction_per_contact == jj.friction_per_contact;
 }
 
 // Mixed model of an unlike pair I,J (pair_style granular's init_one(),
@@ -466,6 +482,7 @@ inline GranularPairModel mix(const GranularPairModel &ii, const GranularPairMode
   m.normal = ii.normal;
   m.damping = ii.damping;
   m.tangential = ii.tangential;
+  m.friction_per_contact = ii.friction_per_contact;
   if (ii.normal == GranularNormalModel::hertz_material) {
     const double E_eff =
         granular_effective_modulus(ii.youngs_modulus, jj.youngs_modulus, ii.poisson, jj.poisson);

@@ -2,8 +2,8 @@
 // (seeds/001): the granular contact models applied to the contacts of two
 // rounded polyhedra through pair_contact_forces(). Plain C++, no LAMMPS.
 //
-// Per contact: R_eff from the kinds of the features in contact
-// (effective_radius), F_n = w (F_ne(delta, R_eff) + j_a F_c) + w F_damp in
+// Per contact: the pair's R_eff (pair_effective_radius: the same for all
+// contacts of the pair, whatever their kinds), F_n = w (F_ne(delta, R_eff) + j_a F_c) + w F_damp in
 // overlap, w F_c in the cohesive range; no tangential damping per contact.
 // Per pair: one friction force of the tangential model from the contacts
 // in overlap averaged with the weights w F_ne, with the Coulomb limit
@@ -22,18 +22,28 @@ namespace body_dem {
 
 struct GranularLaw {
   const GranularPairModel &model;
-  double r_i, r_j;    // rounded radii of the two bodies
+  double R_eff;       // of every contact of the pair: pair_effective_radius(r_i, r_j), or wall_effective_radius(r)
   double m_eff;       // effective mass m_i m_j / (m_i + m_j)
   double cutoff;      // r_c of the cohesion
 
   NormalForceParts normal(const Contact &ct, double v_n, double j_a) const
   {
-    const double R_eff = effective_radius(ct.kind_i, ct.kind_j, r_i, r_j);
     return model.normal_contact(ct.delta_n, R_eff, v_n, m_eff, cutoff, j_a);
   }
   Vec3 contact_tangential_damping(const Contact &, const Vec3 &) const { return {}; }
-  bool friction_at_deepest_contact() const { return false; }
+  FrictionMode friction_mode() const
+  {
+    return model.friction_per_contact ? FrictionMode::contact : FrictionMode::pair;
+  }
+  bool friction_keeps_springs() const { return model.uses_history(); }
   Vec3 deepest_contact_friction(const Contact &, const Vec3 &) const { return {}; }
+  // One contact's tangential model per unit weight (the contact mode):
+  // Coulomb limit mu F_ne of the contact, tangential damping eta_t v_t of
+  // its own velocity.
+  Vec3 contact_friction(Vec3 &xi, const Vec3 &n, const Vec3 &v_t, double elastic, const PairStepSettings &s) const
+  {
+    return model.tangential_force(xi, n, v_t, m_eff, model.coulomb_limit(elastic), s.dt, s.update_history).force;
+  }
   Vec3 pair_friction(Vec3 *xi, const Vec3 &n, const Vec3 &v_t, double sum_elastic,
                      const PairStepSettings &s) const
   {
@@ -91,8 +101,7 @@ inline void add_tangential_adhesion(const Contact *contacts, int n, const BodyMo
   for (int k = 0; k < n; ++k) {
     const Contact &ct = contacts[k];
     if (!(ct.delta_n < adhesion.dhat_a)) continue;
-    const double area =
-        ct.weight * GranularPairModel::adhesion_area(effective_radius(ct.kind_i, ct.kind_j, law.r_i, law.r_j));
+    const double area = ct.weight * GranularPairModel::adhesion_area(law.R_eff);
     const double a = -area * adhesion.energy(ct.delta_n);
     if (!(a > 0.0)) continue;
     lambda_now -= area * adhesion.force(ct.delta_n);

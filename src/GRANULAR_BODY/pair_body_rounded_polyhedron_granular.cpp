@@ -9,7 +9,7 @@
 
 #include "granular_pair_forces.h"
 #include "polyhedron_pair_kernel.h"
-#include "polyhedron_topology_check.h"
+#include "granular_rounding.h"
 #include "style_args.h"
 
 #include <algorithm>
@@ -24,6 +24,11 @@ PairBodyRoundedPolyhedronGranular::PairBodyRoundedPolyhedronGranular(LAMMPS *lmp
 {
   contact_capacity = body_dem::kMaxPolyhedronContacts;
   enable_weight_record();
+  // The record always has the room of the per-contact friction springs,
+  // whatever the tangential model and `friction` of the pair_coeff
+  // commands: the size of a pair's history then never changes when they
+  // are given again between runs (unused room stays zero).
+  keep_record_springs(true);
 }
 
 void PairBodyRoundedPolyhedronGranular::allocate()
@@ -142,13 +147,23 @@ GranularPairModel PairBodyRoundedPolyhedronGranular::parse_model(LAMMPS *lmp, co
             "tangential_adhesion");
       has_tangential_adhesion = true;
       iarg += 3;
+    } else if (key == "friction") {
+      if (iarg + 1 >= narg) args.fail("friction expects contact or pair");
+      const std::string mode = arg[iarg + 1];
+      if (mode == "contact")
+        m.friction_per_contact = true;
+      else if (mode == "pair")
+        m.friction_per_contact = false;
+      else
+        args.fail("friction '" + mode + "' is not supported (expected contact or pair)");
+      iarg += 2;
     } else if (key == "rolling" || key == "twisting" || key == "heat" || key == "limit_damping") {
       args.fail("'" + key +
                 "' is not supported (supported keywords: tangential, damping, cohesion, adhesion, "
-                "tangential_adhesion)");
+                "tangential_adhesion, friction)");
     } else {
       args.fail("unknown keyword '" + key +
-                "' (expected tangential, damping, cohesion, adhesion or tangential_adhesion)");
+                "' (expected tangential, damping, cohesion, adhesion, tangential_adhesion or friction)");
     }
   }
   if (!has_tangential) args.fail("the tangential keyword with its model is required");
@@ -187,6 +202,8 @@ void PairBodyRoundedPolyhedronGranular::coeff(int narg, char **arg)
   if (count == 0)
     args.fail(std::string("no type pair I <= J in the ranges '") + arg[0] + "' '" + arg[1] +
               "' (give the lower type first)");
+  // The weight record has the room of a spring per candidate contact from
+  // the constructor on (used with linear_history and friction contact).
 }
 
 /* Unlike types without their own pair_coeff are mixed from I,I and J,J as
@@ -228,10 +245,27 @@ void PairBodyRoundedPolyhedronGranular::transfer_style_values(const double *sour
   for (int k = 3; k < body_dem::kTangentialAdhesionValues; k++) target[k] = source[k];
 }
 
+std::string PairBodyRoundedPolyhedronGranular::body_shape_defect(int i, const char *rounding_required_by)
+{
+  return body_dem::PolyhedronBodyFrames::shape_defect(atom, avec, bptr, i, rounding_required_by, shape_buffers);
+}
+
+// The Hertzian models and the adhesion act through the effective radius
+// of a contact, which is made of the rounded radii: a type that uses them
+// with any type needs rounded bodies (hooke does not).
+const char *PairBodyRoundedPolyhedronGranular::rounding_required_by(int type) const
+{
+  for (int j = 1; j <= atom->ntypes; j++) {
+    const int lo = std::min(type, j), hi = std::max(type, j);
+    if (!setflag[lo][hi]) continue;
+    if (body_dem::granular_model_needs_rounding(pair_model(lo, hi))) return body_dem::kGranularRoundingReason;
+  }
+  return nullptr;
+}
+
 void PairBodyRoundedPolyhedronGranular::init_body_style()
 {
   bptr = dynamic_cast<BodyRoundedPolyhedron *>(avec->bptr);
-  body_dem::check_polyhedron_topologies(lmp, avec, bptr, command);
   // The state of the tangential adhesion per pair, if any type pair has it.
   if (std::any_of(models.begin(), models.end(),
                   [](const GranularPairModel &m) { return m.uses_tangential_adhesion(); }))
@@ -241,6 +275,7 @@ void PairBodyRoundedPolyhedronGranular::init_body_style()
 void PairBodyRoundedPolyhedronGranular::compute(int eflag, int vflag)
 {
   // Vertices and face normals to the space frame once per step.
+  check_added_bodies();    // bodies added by this step (fix pour), before their vertices are read
   frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs(eflag, vflag,
                 [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,

@@ -1,8 +1,8 @@
 /* -*- c++ -*- ----------------------------------------------------------
    body-dem package: pair_style body/rounded/polyhedron/granular (LAMMPS
    glue, seeds/001): the contacts of body/rounded/polyhedron with the
-   normal, damping and tangential models of pair_style granular, per
-   contact with the effective radius of the features in contact.
+   normal, damping and tangential models of pair_style granular, with one
+   effective radius per pair of bodies (pair_effective_radius()).
      pair_style body/rounded/polyhedron/granular delta_ua cutoff
      pair_coeff I J normal_model coeffs tangential model coeffs
                 [damping model] [cohesion k_na | adhesion dhat_p dhat_a Y eps_c
@@ -59,6 +59,9 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
 
   void allocate();
   void init_body_style() override;
+  std::string body_shape_defect(int i, const char *rounding_required_by) override;
+  const char *rounding_required_by(int type) const override;
+  body_dem::PolyhedronBodyFrames::ShapeCheckBuffers shape_buffers;
   // y of the tangential adhesion changes sign with the side the pair is seen from.
   void transfer_style_values(const double *source, double *target) const override;
   // The adhesion of types I,J acts within the cutoff of the contacts.
@@ -79,7 +82,8 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
                                        weight_record.values ? &ledger : nullptr);
     overflow = contacts.overflow;
     const double j_a = body_dem::polyhedron_ja(contacts, cut_surface, delta_ua);
-    const body_dem::GranularLaw law{pair_model(atom->type[i], atom->type[j]), si.rounded_radius, sj.rounded_radius,
+    const body_dem::GranularLaw law{pair_model(atom->type[i], atom->type[j]),
+                                    body_dem::pair_effective_radius(si.rounded_radius, sj.rounded_radius),
                                     body_dem::effective_mass(atom->rmass[i], atom->rmass[j]), cut_surface};
     body_dem::PairResult r = body_dem::weighted_contact_forces(contacts, ledger, j_a, frames.motion(i),
                                                                frames.motion(j), law, settings, xi, weight_record);

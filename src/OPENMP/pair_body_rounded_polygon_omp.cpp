@@ -8,12 +8,13 @@ using namespace LAMMPS_NS;
 void PairBodyRoundedPolygonOMP::compute(int eflag, int vflag)
 {
   // Vertices to the space frame once per step, the atoms split over threads.
+  check_added_bodies();    // as the serial style: bodies added by this step, before their vertices are read
   frames.prepare(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs_omp(
       eflag, vflag, [this](int from, int to) { frames.transform(atom, avec, bptr, from, to); },
       [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
              const body_dem::WeightRecordRef &weight_record,
-             double * /*style_values*/, bool &overflow) {
-        return pair_forces(i, j, settings, xi, weight_record, overflow);
+             double *style_values, bool &overflow) {
+        return pair_forces(i, j, settings, xi, weight_record, style_values, overflow);
       });
 }

@@ -9,6 +9,7 @@ void PairBodyRoundedPolyhedronGranularOMP::compute(int eflag, int vflag)
 {
   // Vertices and face normals to the space frame once per step, the atoms
   // split over threads.
+  check_added_bodies();    // as the serial style: bodies added by this step, before their vertices are read
   frames.prepare(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs_omp(
       eflag, vflag, [this](int from, int to) { frames.transform(atom, avec, bptr, from, to); },

@@ -90,20 +90,26 @@ template <int Capacity> struct ContactList {
 // crossing edge b of j"), its own weight, and the index of the output
 // contact it was stored in (coincident candidates share one).
 // Slots are uninitialized until used, as in ContactList.
+// One candidate: the key of its features, its own weight, and the output
+// contact it was stored in. Also what the per-contact friction springs are
+// kept under (pair_contact_forces.h).
+struct CandidateContact {
+  double key;       // an integer below 2^53, exact in a double (stored in the pair history)
+  double weight;    // the candidate's own weight
+  int contact;      // index into the contact list
+};
+
 template <int Capacity> struct WeightLedger {
   static constexpr int capacity = Capacity;
   int size = 0;
-  struct Entry {
-    double key;       // an integer below 2^53, exact in a double (stored in the pair history)
-    double weight;    // the candidate's own weight
-    int contact;      // index into the contact list
-  };
+  using Entry = CandidateContact;
   void clear() { size = 0; }
   void add(double key, double weight, int contact)
   {
     if (size < Capacity) slots_.items[size++] = Entry{key, weight, contact};
   }
   const Entry &operator[](int k) const { return slots_.items[k]; }
+  const Entry *data() const { return slots_.items; }
 
  private:
   union Slots {

@@ -75,28 +75,87 @@ struct ContactAverage {
   Vec3 tangential_velocity() const { return sum_vt * (1.0 / sum_a); }
 };
 
+// How a pair's friction is spread over its contacts.
+//  deepest: one capped friction force at the contact with the largest
+//           overlap (the linear law without history, seeds/000);
+//  pair:    one tangential model (spring) per pair of bodies from all its
+//           contacts in overlap, averaged with the weights a_k = w_k F_ne,k
+//           (point, normal, tangential velocity), Coulomb limit
+//           mu sum(a_k) (seeds/000 with history, seeds/001);
+//  contact: one tangential model per weighted candidate contact k (issue
+//           16): its own spring xi_k, kept under the candidate's key (its
+//           features), rotated into the plane of its contact's normal and
+//           grown by its contact's tangential velocity times dt; the force
+//           w_k F_k at its contact's point, F_k the model's force per unit
+//           weight capped at mu F_ne (the elastic normal force of its
+//           contact per unit weight), so that the weighted cap is
+//           mu w_k F_ne. A candidate whose contact is not in overlap, or
+//           that is not found again, releases its spring.
+// Why per contact: the pair's spring of `pair` is anchored at the
+// force-weighted mean of the contacts. When a grain rocks on a face, that
+// point moves across the face with the load, and the spring slips
+// (reaches its cap or changes direction) although no contact slides: a
+// resting elastic cube with little damping walked down a 20 degree slope
+// at mu = 0.5 (issue 16). With a spring per contact, a contact that does
+// not slide keeps its anchor, as for a rigid clump of spheres.
+enum class FrictionMode : unsigned char { deepest, pair, contact };
+
+// The springs of the contact mode, given by the caller (plain arrays on
+// its stack): this step's candidates (key, own weight, output contact; the
+// WeightLedger of a polyhedron pair, or one per contact where the contacts
+// carry their own keys), the springs of the last step under their keys, in
+// this step's view of the pair (body i, body j), and room for this step's
+// springs, one per candidate, written here (zero for a candidate whose
+// contact is not in overlap).
+struct ContactSprings {
+  const CandidateContact *candidates = nullptr;
+  int count = 0;
+  const double *old_keys = nullptr;
+  const Vec3 *old_xi = nullptr;
+  int old_count = 0;
+  Vec3 *new_xi = nullptr;
+
+  Vec3 old_spring(double key) const
+  {
+    for (int m = 0; m < old_count; ++m)
+      if (old_keys[m] == key) return old_xi[m];
+    return {};
+  }
+};
+
+// Largest number of contacts of a pair that the contact mode handles (the
+// capacity of every contact list of the package).
+constexpr int kMaxPairContacts = 64;
+
 // contacts[0..n): the contacts that receive forces (delta_n <= r_c), each
 // with its weight w and ja_factor. j_a >= 1 scales the cohesive force of
 // contacts in overlap (reduced by ja_factor near crossing-edge ends).
-// xi: the pair's tangential displacement (only with settings.history).
+// xi: the pair's tangential displacement (only with settings.history; the
+// pair mode's spring, and the contact mode's spring of a pair whose one
+// contact has no key: two spheres).
 //
 // Per contact: the normal force w F_n along the normal and the law's
-// tangential damping, at the contact point. Per pair: one friction force,
-// either at the contact with the largest overlap (the linear law without
-// history, seeds/000) or from all contacts in overlap averaged with the
-// weights a_k = w_k * (elastic normal force)_k: point, normal and
-// tangential velocity (seeds/000 with history, seeds/001), with the
-// Coulomb limit mu * sum(a_k).
+// tangential damping, at the contact point. Friction: as the law's
+// friction_mode() says (see FrictionMode). The contact mode needs
+// `springs` with the history models (a law without history keeps no
+// spring: its per-contact force needs none); without them a pair with one
+// contact uses *xi as that contact's spring, and a pair with more falls
+// back to the pair mode.
 // unit_energy (optional, n values): each contact's energy per unit weight,
 // for the work of the weights (weight_work.h).
 template <class Law>
 inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                       const BodyMotion &bj, const Law &law, const PairStepSettings &settings,
-                                      Vec3 *xi, double *unit_energy = nullptr)
+                                      Vec3 *xi, double *unit_energy = nullptr, ContactSprings *springs = nullptr)
 {
   PairResult out;
   ContactAverage average;
   int deepest = -1;
+  FrictionMode mode = law.friction_mode();
+  const bool keeps_springs = law.friction_keeps_springs();
+  if (mode == FrictionMode::contact && keeps_springs && !springs && n > 1) mode = FrictionMode::pair;
+  // the contact mode's elastic force per unit weight of each contact (0: not in overlap)
+  double elastic_of[kMaxPairContacts];
 
   for (int k = 0; k < n; ++k) {
     const Contact &ct = contacts[k];
@@ -107,6 +166,7 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
 
     const NormalForceParts fn = law.normal(ct, v_n, 1.0 + (j_a - 1.0) * ct.ja_factor);
     if (unit_energy) unit_energy[k] = fn.active ? fn.energy : 0.0;
+    if (mode == FrictionMode::contact && k < kMaxPairContacts) elastic_of[k] = fn.overlap ? fn.elastic : -1.0;
     if (!fn.active) continue;
     out.interacting = true;
     const Vec3 damp_t = law.contact_tangential_damping(ct, v_t) * w;
@@ -118,20 +178,52 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
     if (!fn.overlap) continue;
     out.touching = true;
     if (deepest < 0 || ct.delta_n < contacts[deepest].delta_n) deepest = k;
-    average.add(ct, v_t, w * fn.elastic);
+    if (mode == FrictionMode::pair) average.add(ct, v_t, w * fn.elastic);
   }
 
+  if (springs && (!out.touching || mode != FrictionMode::contact || !keeps_springs))
+    for (int k = 0; k < springs->count; ++k) springs->new_xi[k] = Vec3{};
   if (!out.touching) {
     if (settings.history && xi) *xi = Vec3{};
     return out;
   }
 
-  if (law.friction_at_deepest_contact()) {
+  if (mode == FrictionMode::deepest) {
     const Contact &ct = contacts[deepest];
     const Vec3 v_rel = bj.velocity_at(ct.point) - bi.velocity_at(ct.point);
     const Vec3 friction = law.deepest_contact_friction(ct, tangential_part(v_rel, ct.normal)) * ct.weight;
     out.total.add(friction, ct.point, bi, bj);
     out.dissipative.add(friction, ct.point, bi, bj);
+    return out;
+  }
+
+  if (mode == FrictionMode::contact) {
+    // one friction force per candidate (with springs), or per contact (a
+    // law without springs; a pair whose one contact has no key: *xi)
+    const bool by_candidate = springs && keeps_springs;
+    const int count = by_candidate ? springs->count : (n < kMaxPairContacts ? n : kMaxPairContacts);
+    for (int k = 0; k < count; ++k) {
+      const int c = by_candidate ? springs->candidates[k].contact : k;
+      const double w = by_candidate ? springs->candidates[k].weight : contacts[c].weight;
+      Vec3 spring = by_candidate ? springs->old_spring(springs->candidates[k].key)
+                                 : (keeps_springs && xi && settings.history ? *xi : Vec3{});
+      const bool overlapping = c < kMaxPairContacts && elastic_of[c] >= 0.0;
+      if (overlapping) {
+        const Contact &ct = contacts[c];
+        const Vec3 v_rel = bj.velocity_at(ct.point) - bi.velocity_at(ct.point);
+        const Vec3 unit = law.contact_friction(spring, ct.normal, tangential_part(v_rel, ct.normal), elastic_of[c],
+                                               settings);
+        const Vec3 friction = unit * w;
+        out.total.add(friction, ct.point, bi, bj);
+        out.dissipative.add(friction, ct.point, bi, bj);
+      } else {
+        spring = Vec3{};
+      }
+      if (by_candidate)
+        springs->new_xi[k] = spring;
+      else if (keeps_springs && xi && settings.history)
+        *xi = spring;
+    }
     return out;
   }
 

@@ -19,10 +19,13 @@
 // add. (Exactly: w1 E1 - w0 E0 = (w1 - w0)(E0 + E1)/2 + (E1 - E0)(w0 + w1)/2.)
 //
 // To pair a contact at step n+1 with itself at step n, the pair keeps a
-// record of its weighted contacts in its history (kWeightRecordSize values
-// after the friction spring): the candidates' keys (WeightLedger: the
-// features, which do not change while the contact changes kind or merges
-// with another one), weights and energies per unit weight. A contact not
+// record of its weighted contacts in its history (weight_record_size()
+// values after the pair's friction spring): the candidates' keys
+// (WeightLedger: the features, which do not change while the contact
+// changes kind or merges with another one), weights and energies per unit
+// weight, and with the per-contact friction (FrictionMode::contact,
+// issue 16) each candidate's friction spring, which thus lives as long as
+// its candidate and is carried over a change of the contact's kind. A contact not
 // in the record has appeared: its old weight is 0 and its old energy is
 // taken as its new one (contacts appear at the cutoff, where E = 0, or
 // with w = 0); one in the record but not found again has vanished, with
@@ -46,12 +49,22 @@ namespace body_dem {
 // tetrahedra: 1 or 2 for 90 % of the touching pairs, at most 10 (counted
 // over 300 steps); two square faces twisted on each other give 16 (eight
 // corners, found from both sides). Each pair's history is a block of
-// 3 + kWeightRecordSize values, so this also sets the memory of every
+// 3 + weight_record_size() values, so this also sets the memory of every
 // neighbour pair and the spread of the records in memory: with 24 a heap
 // step took measurably longer than with 16.
 constexpr int kWeightRecordContacts = 16;
-// values per pair in the history: the count, then (key, weight, energy) per candidate
-constexpr int kWeightRecordSize = 1 + 3 * kWeightRecordContacts;
+// Values per candidate: (key, weight, energy), and with the per-contact
+// friction springs (FrictionMode::contact with a spring) also the
+// candidate's spring xi (3 values, as seen from the body with the lower
+// atom ID, like the key).
+constexpr int kWeightRecordEntry = 3;
+constexpr int kWeightRecordSpringEntry = 6;
+// values per pair in the history: the count, then the candidates' entries
+constexpr int weight_record_size(bool springs)
+{
+  return 1 + (springs ? kWeightRecordSpringEntry : kWeightRecordEntry) * kWeightRecordContacts;
+}
+constexpr int kWeightRecordSize = weight_record_size(false);
 
 // The pair's record of its weighted contacts in its history; values ==
 // nullptr: none kept.
@@ -62,6 +75,10 @@ struct WeightRecordRef {
   // off, so all its values are zero): not read. Most neighbour pairs touch
   // nothing, and their records lie a cache line apart each.
   bool empty = false;
+  // values per candidate: kWeightRecordEntry, or kWeightRecordSpringEntry
+  // with the friction springs
+  int stride = kWeightRecordEntry;
+  bool has_springs() const { return stride == kWeightRecordSpringEntry; }
 };
 
 // Key of a candidate as seen from the body with the lower atom ID.
@@ -77,12 +94,17 @@ template <class SwapKey> inline double canonical_key(double key, bool swapped, S
 // empty). book: false when no time passes (the setup of a run, a
 // minimization): the record is renewed and nothing booked. Returns the
 // work W_w of the step.
+// springs (only with ref.has_springs(); nullptr: all zero): the friction
+// spring of each of this step's candidates, in this step's view of the
+// pair; stored as seen from the body with the lower atom ID.
 template <int Capacity, class SwapKey>
 inline double update_weight_record(const WeightLedger<Capacity> &ledger, const double *unit_energy,
-                                   SwapKey swap_key, bool book, const WeightRecordRef &ref)
+                                   SwapKey swap_key, bool book, const WeightRecordRef &ref,
+                                   const Vec3 *springs = nullptr)
 {
   double *const record = ref.values;
   const bool swapped = ref.swapped;
+  const int stride = ref.stride;
   const int old_count = ref.empty ? 0 : static_cast<int>(record[0]);
   if (ledger.size == 0 && old_count == 0) return 0.0;
   double work = 0.0;
@@ -94,7 +116,7 @@ inline double update_weight_record(const WeightLedger<Capacity> &ledger, const d
       const double e_new = unit_energy[ledger[k].contact];
       double w_old = 0.0, e_old = e_new;    // appeared: see above
       for (int m = 0; m < old_count; ++m) {
-        const double *entry = record + 1 + 3 * m;
+        const double *entry = record + 1 + stride * m;
         if (entry[0] != key) continue;
         w_old = entry[1];
         e_old = entry[2];
@@ -105,27 +127,51 @@ inline double update_weight_record(const WeightLedger<Capacity> &ledger, const d
     }
     for (int m = 0; m < old_count; ++m) {
       if (matched & (1u << m)) continue;
-      const double *entry = record + 1 + 3 * m;
+      const double *entry = record + 1 + stride * m;
       work -= entry[2] * entry[1];    // vanished: w -> 0 at the energy it had
     }
   }
   const int count = ledger.size < kWeightRecordContacts ? ledger.size : kWeightRecordContacts;
   for (int k = 0; k < count; ++k) {
-    double *entry = record + 1 + 3 * k;
+    double *entry = record + 1 + stride * k;
     entry[0] = canonical_key(ledger[k].key, swapped, swap_key);
     entry[1] = ledger[k].weight;
     entry[2] = unit_energy[ledger[k].contact];
+    if (stride == kWeightRecordSpringEntry) {
+      const Vec3 xi = springs ? springs[k] : Vec3{};
+      (swapped ? -xi : xi).to(entry + 3);
+    }
   }
   record[0] = count;
   return work;
 }
 
+// The friction springs of the record (only with ref.has_springs()), in
+// this step's view of the pair: keys[m] (as the contact finder names them
+// for this (i, j)), xi[m]; returns their count (at most
+// kWeightRecordContacts).
+template <class SwapKey>
+inline int load_weight_record_springs(const WeightRecordRef &ref, SwapKey swap_key, double *keys, Vec3 *xi)
+{
+  if (ref.empty || !ref.values || !ref.has_springs()) return 0;
+  const int count = static_cast<int>(ref.values[0]);
+  for (int m = 0; m < count; ++m) {
+    const double *entry = ref.values + 1 + kWeightRecordSpringEntry * m;
+    keys[m] = canonical_key(entry[0], ref.swapped, swap_key);    // the swap is its own inverse
+    const Vec3 stored = Vec3::from(entry + 3);
+    xi[m] = ref.swapped ? -stored : stored;
+  }
+  return count;
+}
+
 // The pair has no contact any more (out of reach): all recorded contacts
 // vanish. Returns the work booked (see above); empties the record.
-inline double clear_weight_record(bool book, double *record)
+inline double clear_weight_record(bool book, double *record, int stride = kWeightRecordEntry)
 {
   const WeightLedger<1> none;
-  return update_weight_record(none, nullptr, [](double key) { return key; }, book, WeightRecordRef{record});
+  WeightRecordRef ref{record};
+  ref.stride = stride;
+  return update_weight_record(none, nullptr, [](double key) { return key; }, book, ref);
 }
 
 }    // namespace body_dem

@@ -4,9 +4,11 @@
 #include "comm.h"
 #include "domain.h"
 #include "error.h"
+#include "force.h"
 #include "memory.h"
 #include "update.h"
 
+#include "pair_body_base.h"
 #include "style_args.h"
 
 #include <algorithm>
@@ -160,6 +162,23 @@ void FixWallBodyBase::begin_post_force()
   work.begin_step(atom->nlocal);
 }
 
+// The bodies of the group, but for those the pair style checked at its
+// init (which runs before the fixes' init) with a rule at least as strict:
+// each body is checked once.
+void FixWallBodyBase::check_body_shapes()
+{
+  shape_pair = dynamic_cast<PairBodyBase *>(force->pair_match("^body/rounded/", 0));
+  shape_guard.check_all(
+      lmp, command, [this](int i) { return shape_wanted(i); },
+      [this](int i) { return body_shape_defect(i, wall_rounding_required_by()); });
+}
+
+bool FixWallBodyBase::shape_wanted(int i) const
+{
+  if (!(atom->mask[i] & groupbit)) return false;
+  return !(shape_pair && shape_pair->checked_body_shapes_of(atom->type[i], wall_rounding_required_by() != nullptr));
+}
+
 bool FixWallBodyBase::near_wall(int w, const double *x, double radius) const
 {
   if (!wall_exists(w)) return false;
@@ -214,6 +233,7 @@ void FixWallBodyBase::setup(int vflag)
                               " in the restart file is not this package's (written by the host's built-in fix " +
                               style + "?); it is ignored and the wall springs start from zero");
   restart_ignored = false;
+  setup_friction();
   post_force(vflag);
   double power[body_dem::WorkAccounting::kParts];
   work.local_power(atom, avec, power);

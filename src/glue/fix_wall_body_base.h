@@ -18,6 +18,8 @@
 #include "atom.h"
 #include "error.h"
 
+#include "contact_springs.h"
+#include "body_shape_guard.h"
 #include "pair_contact_forces.h"
 #include "wall_contacts.h"
 #include "work_accounting.h"
@@ -49,7 +51,17 @@ class FixWallBodyBase : public Fix {
   int maxsize_restart() override;
 
  protected:
-  static constexpr int kSpringValues = 3;    // xi of one wall
+  static constexpr int kSpringValues = 3;    // xi of one wall (the pair mode's spring)
+  // The per-contact springs of one wall (FrictionMode::contact): one per
+  // vertex of the body in contact, keyed by the vertex index
+  // (contact_springs.h). A convex body touches a plane with the vertices
+  // of one face at most: 4 for cubes, 3 for tetrahedra; 8 leaves room for
+  // faces of up to 8 vertices and for the vertices within the adhesion
+  // range. More vertices in contact at once: the springs of those beyond
+  // the 8th start from zero at each step (they hold no static friction).
+  // 33 values per body and wall.
+  static constexpr int kWallSpringSlots = 8;
+  static constexpr int kWallSlotValues = body_dem::spring_slots_size(kWallSpringSlots);
   static constexpr int kRestartHeader = 2;   // count and signature of an atom's restart record
   // The package's signature in an atom's restart record (pack_restart()).
   static constexpr double kRestartSignature = -7.0e7 - 0.125;
@@ -59,8 +71,8 @@ class FixWallBodyBase : public Fix {
   static constexpr int kWallsMax = 2;        // lo and hi
   // Values kept per body and wall: the spring xi, then the style's own
   // (keep_wall_values(), before parse_walls() registers the arrays).
-  int values_per_wall = kSpringValues;
-  void keep_wall_values(int count) { values_per_wall = kSpringValues + count; }
+  int values_per_wall = kSpringValues + kWallSlotValues;
+  void keep_wall_values(int count) { values_per_wall = kSpringValues + kWallSlotValues + count; }
   int values_per_atom() const { return kWallsMax * values_per_wall; }
   enum class WallStyle { xplane, yplane, zplane, zcylinder };
 
@@ -84,13 +96,25 @@ class FixWallBodyBase : public Fix {
   bool wall_exists(int w) const { return w == 0 ? has_lo : has_hi; }
   body_dem::Vec3 wall_velocity_now() const;
 
+  // The shape check of the bodies (body_shape_check.h) in the fix's group
+  // that the pair style did not check (with pair_style hybrid, or under a
+  // pair style of another package): each wall style says what is wrong
+  // with the shape of local atom i ("" if nothing) and whether it needs a
+  // rounded diameter > 0 (the reason; nullptr: 0 is allowed). The wall
+  // styles call check_body_shapes() at the end of init(); wall_loop()
+  // checks the bodies a run adds (fix pour) before it reads them.
+  virtual std::string body_shape_defect(int /*i*/, const char * /*rounding_required_by*/) { return ""; }
+  virtual const char *wall_rounding_required_by() const { return nullptr; }
+  void check_body_shapes();
+
   // The loop of every wall style's post_force(): for each local body in
   // the group and each wall its enclosing sphere reaches, the body's shape
   // (transform(i, shape, motion), once per body), its vertex contacts with
   // the wall, the law (forces(i, shape, contacts, body motion, wall motion,
-  // xi, style_values) -> PairResult; style_values: the style's own values
-  // of the body and wall, nullptr without), and the loads and springs
-  // applied.
+  // xi, style_values, slots) -> PairResult; style_values: the style's own
+  // values of the body and wall, nullptr without; slots: the per-contact
+  // springs of the body's vertices on this wall, for wall_contact_forces()),
+  // and the loads and springs applied.
   template <class Shape, int Capacity, class Transform, class Forces>
   void wall_loop(Transform &&transform, Forces &&forces);
 
@@ -100,8 +124,29 @@ class FixWallBodyBase : public Fix {
   body_dem::Vec3 history_of(int i, int w) const { return body_dem::Vec3::from(&wall_history[i][values_per_wall * w]); }
   double *style_values_of(int i, int w) const
   {
-    return values_per_wall > kSpringValues ? &wall_history[i][values_per_wall * w + kSpringValues] : nullptr;
+    return values_per_wall > kSpringValues + kWallSlotValues
+        ? &wall_history[i][values_per_wall * w + kSpringValues + kWallSlotValues]
+        : nullptr;
   }
+  // pair_contact_forces() of a body's vertex contacts with a wall, the
+  // per-contact springs kept under the vertex indices in `slots`.
+  template <class Law>
+  static body_dem::PairResult wall_contact_forces(const body_dem::Contact *contacts, int n, const body_dem::BodyMotion &body,
+                                                  const body_dem::BodyMotion &wall, const Law &law,
+                                                  const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
+                                                  const body_dem::SpringSlotsRef &slots)
+  {
+    return body_dem::slot_contact_forces(
+        contacts, n, 1.0, body, wall, law, settings, xi, slots,
+        [](const body_dem::Contact &c) { return static_cast<double>(c.index_i); }, [](double key) { return key; });
+  }
+  body_dem::SpringSlotsRef spring_slots_of(int i, int w) const
+  {
+    return {&wall_history[i][values_per_wall * w + kSpringValues], kWallSpringSlots, false};
+  }
+  // Called at the start of setup(), after every init(): a wall that takes
+  // its friction settings from the pair style reads them here.
+  virtual void setup_friction() {}
   void forget_history(int i, int w);
   void apply(int i, int w, const body_dem::PairResult &r, const body_dem::Vec3 &xi);
 
@@ -111,6 +156,10 @@ class FixWallBodyBase : public Fix {
   double contact_range = 0.0;
 
  private:
+  body_dem::BodyShapeGuard shape_guard;
+  const class PairBodyBase *shape_pair = nullptr;    // the pair style whose check covers some bodies
+  bool shape_wanted(int i) const;
+
   WallStyle wallstyle = WallStyle::zplane;
   int wall_axis = 2;
   double lo = 0.0, hi = 0.0, cylinder_radius = 0.0;
@@ -154,6 +203,9 @@ void FixWallBodyBase::wall_contacts(int w, const body_dem::Vec3 *vertices, int n
 template <class Shape, int Capacity, class Transform, class Forces>
 void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
 {
+  shape_guard.check_added(
+      lmp, command, [this](int i) { return shape_wanted(i); },
+      [this](int i) { return body_shape_defect(i, wall_rounding_required_by()); });
   begin_post_force();
   const int *mask = atom->mask;
   double **x = atom->x;
@@ -180,8 +232,8 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
         error->one(FLERR, command + ": a body has more than " + std::to_string(Capacity) +
                               " vertices touching a wall");
       body_dem::Vec3 xi = history_of(i, w);
-      const body_dem::PairResult r =
-          forces(i, shape, contacts, motion, wall_motion(motion.center), xi, style_values_of(i, w));
+      const body_dem::PairResult r = forces(i, shape, contacts, motion, wall_motion(motion.center), xi,
+                                            style_values_of(i, w), spring_slots_of(i, w));
       apply(i, w, r, xi);
     }
   }

@@ -99,7 +99,7 @@ void PairBodyBase::create_internal_fixes()
 void PairBodyBase::enable_weight_record()
 {
   weight_record = 1;
-  size_history = 3 + body_dem::kWeightRecordSize + style_values;
+  size_history = 3 + record_size() + style_values;
   // [2] work of the contact weights (weight_work.h)
   delete[] pvector;
   nextra = 3;
@@ -120,6 +120,18 @@ void PairBodyBase::keep_style_values(int count)
   style_values = count;
   size_history = size;
   nondefault_history_transfer = 1;
+}
+
+void PairBodyBase::keep_record_springs(bool springs)
+{
+  const int stride = springs ? body_dem::kWeightRecordSpringEntry : body_dem::kWeightRecordEntry;
+  if (!weight_record || stride == record_stride) return;
+  if (fix_history)
+    error->all(FLERR, command + ": the values kept per pair changed after the first run (the friction springs per "
+                                "contact were switched on or off by a new pair_style or pair_coeff); keep the "
+                                "friction keyword and the tangential model of the first run");
+  record_stride = stride;
+  size_history = 3 + record_size() + style_values;
 }
 
 void PairBodyBase::transfer_style_values(const double *source, double *target) const
@@ -169,6 +181,7 @@ void PairBodyBase::init_style()
                           " are not");
 
   init_body_style();
+  check_body_shapes();
 
   if (!fix_work) create_internal_fixes();
 
@@ -195,6 +208,30 @@ void PairBodyBase::init_style()
   const double largest = *std::max_element(maxrad.begin() + 1, maxrad.end());
   for (int t = 1; t <= atom->ntypes; t++)
     if (maxrad[t] == 0.0) maxrad[t] = largest;
+}
+
+// The bodies of the types this style has coefficients for (with pair_style
+// hybrid: its own types; alone: all types, as it mixes none): once per
+// run, so that the contact geometry never sees a body it cannot handle.
+void PairBodyBase::check_body_shapes()
+{
+  const int ntypes = atom->ntypes;
+  shape_checked_type.assign(ntypes + 1, 0);
+  shape_rounding_by_type.assign(ntypes + 1, nullptr);
+  for (int i = 1; i <= ntypes; i++) {
+    for (int j = 1; j <= ntypes; j++)
+      if (setflag[std::min(i, j)][std::max(i, j)]) shape_checked_type[i] = 1;
+    shape_rounding_by_type[i] = rounding_required_by(i);
+  }
+  shape_guard.check_all(
+      lmp, command, [this](int i) { return shape_checked_type[atom->type[i]] != 0; },
+      [this](int i) { return body_shape_defect(i, shape_rounding_by_type[atom->type[i]]); });
+}
+
+bool PairBodyBase::checked_body_shapes_of(int type, bool rounding) const
+{
+  if (type < 1 || type >= static_cast<int>(shape_checked_type.size()) || !shape_checked_type[type]) return false;
+  return !rounding || shape_rounding_by_type[type] != nullptr;
 }
 
 void PairBodyBase::require_coeffs_set(int i, int j) const

@@ -20,6 +20,7 @@
 #include "force.h"
 #include "neigh_list.h"
 
+#include "body_shape_guard.h"
 #include "host_compat.h"
 #include "pair_contact_forces.h"
 #include "weight_work.h"
@@ -46,6 +47,10 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   void BODY_DEM_TRANSFER_HISTORY() override;
 
   bool history_enabled() const { return history != 0; }
+  // The shape check (body_shape_guard.h) of this init covered the bodies
+  // of this type, with a rounding required at least where `rounding` says
+  // so: a wall fix need not check them again.
+  bool checked_body_shapes_of(int type, bool rounding) const;
   double surface_cutoff() const { return cut_surface; }
 
  protected:
@@ -56,6 +61,9 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
 
   int history = 0;           // tangential displacement per pair (the history keyword)
   int weight_record = 0;     // the pair's weighted contacts are recorded (3d styles, weight_work.h)
+  // values per candidate of the record: with the per-contact friction
+  // springs kWeightRecordSpringEntry, else kWeightRecordEntry
+  int record_stride = body_dem::kWeightRecordEntry;
   // Values per pair in NEIGH_HISTORY: xi (3), then the weight record
   // (weight_record), then the style's own values (style_values).
   int size_history = 3;
@@ -68,9 +76,29 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   class FixBodyWork *fix_work = nullptr;
   class FixNeighHistory *fix_history = nullptr;
   class FixDummy *fix_dummy = nullptr;
+  body_dem::BodyShapeGuard shape_guard;
+  std::vector<char> shape_checked_type;    // per type: its bodies are this style's to check
+  std::vector<const char *> shape_rounding_by_type;    // per type: rounding_required_by(), at init
 
   // Called by init_style() after the common checks, e.g. to find the body style object.
   virtual void init_body_style() {}
+
+  // The shape check of the bodies (body_shape_check.h): each style says
+  // what is wrong with the shape of local atom i ("" if nothing), and for
+  // which atom types it needs a rounded diameter > 0 (the reason; nullptr:
+  // 0 is allowed). init_style() checks every body of the style's types,
+  // after init_body_style(); compute() calls check_added_bodies() first
+  // thing, which costs a comparison per step and checks the bodies that a
+  // run adds (fix pour), before anything reads their vertices.
+  virtual std::string body_shape_defect(int /*i*/, const char * /*rounding_required_by*/) { return ""; }
+  virtual const char *rounding_required_by(int /*type*/) const { return nullptr; }
+  void check_added_bodies()
+  {
+    shape_guard.check_added(
+        lmp, command, [this](int i) { return shape_checked_type[atom->type[i]] != 0; },
+        [this](int i) { return body_shape_defect(i, shape_rounding_by_type[atom->type[i]]); });
+  }
+  void check_body_shapes();
 
   void allocate_base();
   // 3d styles: keep each pair's record of weighted contacts and report the
@@ -80,13 +108,22 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // weight record); the style's per-pair function gets them. Called before
   // the history fix exists (in init_body_style() at the latest).
   void keep_style_values(int count);
+  // 3d styles: the record keeps a friction spring per candidate
+  // (FrictionMode::contact with a spring) or not; called in
+  // init_body_style(). An error after the first run if that changes the
+  // size of the history (a new pair_style of the same name).
+  void keep_record_springs(bool springs);
   // How the style's values of a pair read when the pair is seen from the
   // other body (the host moves a pair's history between the two atoms'
   // lists): copied unless the style says otherwise.
   virtual void transfer_style_values(const double *source, double *target) const;
   // Per-pair values are kept (NEIGH_HISTORY) for the spring, the weights or the style.
   bool keeps_pair_history() const { return history || weight_record || style_values; }
-  int style_values_offset() const { return 3 + (weight_record ? body_dem::kWeightRecordSize : 0); }
+  int record_size() const
+  {
+    return weight_record ? body_dem::weight_record_size(record_stride == body_dem::kWeightRecordSpringEntry) : 0;
+  }
+  int style_values_offset() const { return 3 + record_size(); }
   double cutoff_for_types(int i, int j) const { return maxrad[i] + maxrad[j] + cut_surface; }
   void require_coeffs_set(int i, int j) const;
   body_dem::PairStepSettings step_settings() const;
@@ -171,7 +208,7 @@ body_dem::PairResult PairBodyBase::interact(int i, int j, int jj, int *touch, do
   // neighbour pairs touch nothing.
   const bool stored = values && touch[jj];
   body_dem::WeightRecordRef record;
-  if (weight_record && values) record = {values + 3, atom->tag[i] > atom->tag[j], !stored};
+  if (weight_record && values) record = {values + 3, atom->tag[i] > atom->tag[j], !stored, record_stride};
   double *own = style_values && values ? values + style_values_offset() : nullptr;
   body_dem::Vec3 xi;
   if (history && stored) xi = body_dem::Vec3::from(values);
@@ -182,7 +219,7 @@ body_dem::PairResult PairBodyBase::interact(int i, int j, int jj, int *touch, do
     r = pair_forces(i, j, settings, history ? &xi : nullptr, record, own, pair_overflow);
     if (pair_overflow) overflow++;
   } else if (record.values && stored && record.values[0] > 0.0) {
-    r.weight_work = body_dem::clear_weight_record(settings.book_weight_work, record.values);
+    r.weight_work = body_dem::clear_weight_record(settings.book_weight_work, record.values, record_stride);
   }
   if (values) {
     // the spring lives while the bodies touch, the record while it holds

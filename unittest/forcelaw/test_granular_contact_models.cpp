@@ -34,29 +34,18 @@ GranularPairModel hooke_model()
 
 }    // namespace
 
-TEST(GranularEffectiveRadius, Table)
+TEST(GranularEffectiveRadius, OnePerPairWhateverTheKinds)
 {
-  using FK = FeatureKind;
-  // vertex - vertex: 0.5 * 2 / 2.5 = 0.4
-  EXPECT_NEAR(effective_radius(FK::vertex, FK::vertex, 0.5, 2.0), 0.4, kTol);
-  // two equal spheres r = 0.5: 0.25 (= the host's R_eff)
-  EXPECT_NEAR(effective_radius(FK::vertex, FK::vertex, 0.5, 0.5), 0.25, kTol);
-  // vertex - face: r_v, whichever side the vertex is on
-  EXPECT_NEAR(effective_radius(FK::vertex, FK::face, 0.5, 2.0), 0.5, kTol);
-  EXPECT_NEAR(effective_radius(FK::face, FK::vertex, 0.5, 2.0), 2.0, kTol);
-  // vertex - edge: r_v sqrt(r_e / (r_v + r_e)) = 0.5 sqrt(1.5 / 2) =
-  // 0.5 * 0.8660254037844386 = 0.4330127018922193, symmetric
-  EXPECT_NEAR(effective_radius(FK::vertex, FK::edge, 0.5, 1.5), 0.4330127018922193, kTol);
-  EXPECT_NEAR(effective_radius(FK::edge, FK::vertex, 1.5, 0.5), 0.4330127018922193, kTol);
-  // edge - edge: sqrt(0.5 * 2) = 1
-  EXPECT_NEAR(effective_radius(FK::edge, FK::edge, 0.5, 2.0), 1.0, kTol);
-  // not produced by the geometry: face - edge -> r_e, face - face -> min
-  EXPECT_NEAR(effective_radius(FK::face, FK::edge, 0.5, 2.0), 2.0, kTol);
-  EXPECT_NEAR(effective_radius(FK::edge, FK::face, 0.5, 2.0), 0.5, kTol);
-  EXPECT_NEAR(effective_radius(FK::face, FK::face, 0.5, 2.0), 0.5, kTol);
-  // zero radii: 0, no NaN
-  EXPECT_EQ(effective_radius(FK::vertex, FK::vertex, 0.0, 0.0), 0.0);
-  EXPECT_EQ(effective_radius(FK::vertex, FK::edge, 0.0, 0.0), 0.0);
+  // r_i r_j / (r_i + r_j): 0.5 * 2 / 2.5 = 0.4; two equal spheres r = 0.5:
+  // 0.25 (= the host's R_eff); symmetric
+  EXPECT_NEAR(pair_effective_radius(0.5, 2.0), 0.4, kTol);
+  EXPECT_NEAR(pair_effective_radius(2.0, 0.5), 0.4, kTol);
+  EXPECT_NEAR(pair_effective_radius(0.5, 0.5), 0.25, kTol);
+  // a flat wall: the body's rounded radius (the host's fix wall/gran)
+  EXPECT_EQ(wall_effective_radius(0.3), 0.3);
+  // a sharp body (rounded radius 0): R_eff = 0, also for both; no NaN
+  EXPECT_EQ(pair_effective_radius(0.0, 0.7), 0.0);
+  EXPECT_EQ(pair_effective_radius(0.0, 0.0), 0.0);
 }
 
 TEST(GranularNormal, Hooke)
@@ -313,7 +302,7 @@ TEST(GranularTangential, TwoSpheresLikeHost)
   ASSERT_EQ(m.set_hertz_material(1000.0, 2.0, 0.5), GranularCoeffError::none);
   m.set_damping(GranularDampingModel::mass_velocity);
   ASSERT_EQ(m.set_linear_history(10.0, 0.5, 0.5), GranularCoeffError::none);
-  const double R = effective_radius(FeatureKind::vertex, FeatureKind::vertex, 0.5, 0.5);
+  const double R = pair_effective_radius(0.5, 0.5);
   const double meff = effective_mass(1.0, 3.0);
   const GranularNormalForce f = m.normal_contact(-0.01, R, -0.2, meff, 0.0, 1.0);
   EXPECT_NEAR(f.elastic, 4.0 / 9.0, kTol);

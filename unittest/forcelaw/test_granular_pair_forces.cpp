@@ -1,5 +1,5 @@
 // The granular law on a set of contacts (pair_contact_forces with
-// GranularLaw): per-contact normal forces with R_eff per contact kind and
+// GranularLaw): per-contact normal forces with the pair's R_eff and
 // the weight w, one friction force per pair from the averaged contacts.
 // All numbers by hand in the comments; tolerance 1e-12 for a few flops on
 // O(1) numbers.
@@ -48,29 +48,34 @@ TEST(GranularPairForces, HookeSphereSphereMatchesTheModel)
   BodyMotion bi, bj;
   bj.center = {1.0, 0, 0};
   PairStepSettings s;
-  const PairResult r = granular_pair_forces(&c, 1, 1.0, bi, bj, GranularLaw{m, 0.5, 0.5, 0.5, 0.0}, s, nullptr);
+  const PairResult r = granular_pair_forces(&c, 1, 1.0, bi, bj, GranularLaw{m, pair_effective_radius(0.5, 0.5), 0.5, 0.0}, s, nullptr);
   EXPECT_NEAR(r.total.force_j.x, 10.0, kTol);
   EXPECT_NEAR(r.energy, 0.05, kTol);
   EXPECT_TRUE(r.touching);
 }
 
-TEST(GranularPairForces, HertzUsesTheEffectiveRadiusOfEachContactKind)
+TEST(GranularPairForces, HertzUsesOneEffectiveRadiusWhateverTheContactKind)
 {
   // hertz: F_ne = k_n delta sqrt(R_eff delta). k_n = 1000, delta = 0.01,
-  // r_i = 0.5 (vertex), r_j = 0.2 (face): vertex-face R_eff = r_v = 0.5:
-  // F = 1000 * 0.01 * sqrt(0.005) = 0.7071067811865476.
-  // The same contact seen as vertex-vertex: R_eff = 0.5*0.2/0.7 = 1/7:
-  // F = 10 * sqrt(0.01/7) = 0.3779644730092272.
+  // r_i = 0.5, r_j = 0.2: R_eff = 0.5*0.2/0.7 = 1/7 for every kind of
+  // contact (issue 16: a kind-dependent R_eff jumps where a contact changes
+  // kind): F = 10 * sqrt(0.01/7) = 0.3779644730092272 for a vertex-face, a
+  // vertex-vertex and an edge-edge contact alike.
   GranularPairModel m;
   m.set_hertz(1000.0, 0.0);
   m.set_linear_nohistory(0.0, 0.0);
   BodyMotion bi, bj;
   PairStepSettings s;
-  const GranularLaw law{m, 0.5, 0.2, 1.0, 0.0};
+  const GranularLaw law{m, pair_effective_radius(0.5, 0.2), 1.0, 0.0};
   const Contact vf = make_contact(FeatureKind::vertex, FeatureKind::face, {0, 0, 0}, {0, 0, 1}, -0.01);
   const Contact vv = make_contact(FeatureKind::vertex, FeatureKind::vertex, {0, 0, 0}, {0, 0, 1}, -0.01);
-  EXPECT_NEAR(granular_pair_forces(&vf, 1, 1.0, bi, bj, law, s, nullptr).total.force_j.z, 0.7071067811865476, kTol);
+  const Contact ee = make_contact(FeatureKind::edge, FeatureKind::edge, {0, 0, 0}, {0, 0, 1}, -0.01);
+  EXPECT_NEAR(granular_pair_forces(&vf, 1, 1.0, bi, bj, law, s, nullptr).total.force_j.z, 0.3779644730092272, kTol);
   EXPECT_NEAR(granular_pair_forces(&vv, 1, 1.0, bi, bj, law, s, nullptr).total.force_j.z, 0.3779644730092272, kTol);
+  EXPECT_NEAR(granular_pair_forces(&ee, 1, 1.0, bi, bj, law, s, nullptr).total.force_j.z, 0.3779644730092272, kTol);
+  // a wall (flat): R_eff = r = 0.5: F = 10 sqrt(0.005) = 0.7071067811865476
+  const GranularLaw wall{m, wall_effective_radius(0.5), 1.0, 0.0};
+  EXPECT_NEAR(granular_pair_forces(&vf, 1, 1.0, bi, bj, wall, s, nullptr).total.force_j.z, 0.7071067811865476, kTol);
 }
 
 TEST(GranularPairForces, WeightsScaleEveryNormalPart)
@@ -88,7 +93,7 @@ TEST(GranularPairForces, WeightsScaleEveryNormalPart)
   BodyMotion bi, bj;
   bj.velocity = {0, 0, -1};
   PairStepSettings s;
-  const PairResult r = granular_pair_forces(&c, 1, 3.0, bi, bj, GranularLaw{m, 0.1, 0.1, 1.0, 0.1}, s, nullptr);
+  const PairResult r = granular_pair_forces(&c, 1, 3.0, bi, bj, GranularLaw{m, pair_effective_radius(0.1, 0.1), 1.0, 0.1}, s, nullptr);
   EXPECT_NEAR(r.total.force_j.z, 0.64, kTol);
   EXPECT_NEAR(r.energy, -0.0022, kTol);
   // the j_a part: w (j_a - 1) F_c = 0.25 * 2 * -0.48 = -0.24; damping 0.25 * 2 = 0.5
@@ -114,14 +119,14 @@ TEST(GranularPairForces, OneFrictionForceFromTheAveragedContacts)
   s.dt = 0.1;
   s.history = true;
   Vec3 xi;
-  const PairResult r = granular_pair_forces(c, 2, 1.0, bi, bj, GranularLaw{m, 0.1, 0.1, 1.0, 0.0}, s, &xi);
+  const PairResult r = granular_pair_forces(c, 2, 1.0, bi, bj, GranularLaw{m, pair_effective_radius(0.1, 0.1), 1.0, 0.0}, s, &xi);
   EXPECT_NEAR(xi.y, 0.1, kTol);
   EXPECT_NEAR(r.total.force_j.y, -1.0, kTol);
   EXPECT_NEAR(r.total.force_j.z, 4.0, kTol);
   EXPECT_NEAR(r.total.torque_j.z, -0.5, kTol);
   // Sliding: after 30 more steps xi would be 3.1, F = 31 > 2: capped at 2.
-  for (int k = 0; k < 30; ++k) granular_pair_forces(c, 2, 1.0, bi, bj, GranularLaw{m, 0.1, 0.1, 1.0, 0.0}, s, &xi);
-  const PairResult slid = granular_pair_forces(c, 2, 1.0, bi, bj, GranularLaw{m, 0.1, 0.1, 1.0, 0.0}, s, &xi);
+  for (int k = 0; k < 30; ++k) granular_pair_forces(c, 2, 1.0, bi, bj, GranularLaw{m, pair_effective_radius(0.1, 0.1), 1.0, 0.0}, s, &xi);
+  const PairResult slid = granular_pair_forces(c, 2, 1.0, bi, bj, GranularLaw{m, pair_effective_radius(0.1, 0.1), 1.0, 0.0}, s, &xi);
   EXPECT_NEAR(slid.total.force_j.y, -2.0, kTol);
 }
 
@@ -133,7 +138,7 @@ TEST(GranularPairForces, SeparationResetsTheDisplacement)
   PairStepSettings s;
   s.history = true;
   Vec3 xi{0.3, 0, 0};
-  const PairResult r = granular_pair_forces(&apart, 1, 1.0, bi, bj, GranularLaw{m, 0.1, 0.1, 1.0, 0.0}, s, &xi);
+  const PairResult r = granular_pair_forces(&apart, 1, 1.0, bi, bj, GranularLaw{m, pair_effective_radius(0.1, 0.1), 1.0, 0.0}, s, &xi);
   EXPECT_FALSE(r.touching);
   EXPECT_EQ(xi.x, 0.0);
 }
@@ -171,7 +176,7 @@ TEST(GranularTangentialAdhesion, GrowsPeaksAtEpsAAndReleasesBeyondTwoEpsA)
   BodyMotion bi, bj;
   bj.center = {0, 0, 0.41};
   bj.velocity = {1.0, 0, 0};
-  const GranularLaw law{m, 0.2, 0.2, 0.5, 0.05};
+  const GranularLaw law{m, pair_effective_radius(0.2, 0.2), 0.5, 0.05};
   PairStepSettings s;
   s.dt = 0.0005;
   TangentialAdhesionState state;
@@ -205,7 +210,7 @@ TEST(GranularTangentialAdhesion, GrowsPeaksAtEpsAAndReleasesBeyondTwoEpsA)
 TEST(GranularTangentialAdhesion, TurnsWithTheNormalAndResetsOnSeparation)
 {
   const GranularPairModel m = adhesive(0.001, 0.5);
-  const GranularLaw law{m, 0.2, 0.2, 0.5, 0.05};
+  const GranularLaw law{m, pair_effective_radius(0.2, 0.2), 0.5, 0.05};
   BodyMotion bi, bj;
   PairStepSettings s;
   s.dt = 0.0005;
@@ -231,4 +236,89 @@ TEST(GranularTangentialAdhesion, TurnsWithTheNormalAndResetsOnSeparation)
   EXPECT_EQ(state.y.z, 0.0);
   EXPECT_EQ(state.lambda_latest, 0.0);
   EXPECT_EQ(far.total.force_j.x, 0.0);
+}
+
+// ---------------------------------------------------------------------------
+// Friction per weighted contact (FrictionMode::contact, issue 16): each
+// candidate keeps its own spring under its key, capped by mu times its own
+// contact's elastic force, and weighted by its own weight.
+
+TEST(GranularContactFriction, OneSpringPerCandidateWithItsOwnCap)
+{
+  // Two vertex-face contacts at x = -1 (overlap 0.01, F_ne = 1) and x = +1
+  // (overlap 0.03, F_ne = 3), hooke k_n = 100, weights 1 and 0.5; body j
+  // slides along +y at 1; linear_history k_t = 4, no damping, mu = 0.5
+  // (caps per unit weight 0.5 and 1.5), dt = 0.1. Step 1: each spring
+  // xi = 0.1 ey, per unit weight F = -0.4 ey, below the caps: forces -0.4
+  // (w 1) and -0.2 (w 0.5) along y at x = -1 and +1: torque on j about 0,
+  // x F_y ez: (-1)(-0.4) + (1)(-0.2) = 0.2.
+  const GranularPairModel m = hooke(100.0, 0.0, 4.0, 0.0, 0.5);
+  Contact c[2] = {make_contact(FeatureKind::vertex, FeatureKind::face, {-1, 0, 0}, {0, 0, 1}, -0.01),
+                  make_contact(FeatureKind::vertex, FeatureKind::face, {1, 0, 0}, {0, 0, 1}, -0.03, 0.5)};
+  BodyMotion bi, bj;
+  bj.velocity = {0, 1, 0};
+  PairStepSettings s;
+  s.dt = 0.1;
+  s.history = true;
+  const GranularLaw law{m, pair_effective_radius(0.1, 0.1), 1.0, 0.0};
+  CandidateContact cand[2] = {{4.0, 1.0, 0}, {9.0, 0.5, 1}};
+  double old_keys[2];
+  Vec3 old_xi[2], new_xi[2];
+  ContactSprings springs;
+  springs.candidates = cand;
+  springs.count = 2;
+  springs.old_keys = old_keys;
+  springs.old_xi = old_xi;
+  springs.new_xi = new_xi;
+  Vec3 xi;
+  PairResult r = pair_contact_forces(c, 2, 1.0, bi, bj, law, s, &xi, nullptr, &springs);
+  EXPECT_NEAR(new_xi[0].y, 0.1, kTol);
+  EXPECT_NEAR(new_xi[1].y, 0.1, kTol);
+  EXPECT_NEAR(r.total.force_j.y, -0.6, kTol);
+  EXPECT_NEAR(r.total.torque_j.z, 0.2, kTol);
+  EXPECT_NEAR(r.dissipative.force_j.y, -0.6, kTol);
+  EXPECT_EQ(xi.y, 0.0);    // the pair's spring is not used
+  // Step 2 with the springs found again under their keys (in the other
+  // order), then 10 more steps: xi = 1.2, F = 4.8 per unit weight, capped
+  // at 0.5 and 1.5: forces -0.5 and -0.75 (weighted), -1.25 in all; the
+  // springs hold the caps: xi = 0.125 and 0.375.
+  for (int step = 0; step < 11; ++step) {
+    old_keys[0] = 9.0, old_xi[0] = new_xi[1];
+    old_keys[1] = 4.0, old_xi[1] = new_xi[0];
+    springs.old_count = 2;
+    r = pair_contact_forces(c, 2, 1.0, bi, bj, law, s, &xi, nullptr, &springs);
+  }
+  EXPECT_NEAR(r.total.force_j.y, -1.25, kTol);
+  EXPECT_NEAR(new_xi[0].y, 0.125, kTol);
+  EXPECT_NEAR(new_xi[1].y, 0.375, kTol);
+  // A contact that leaves the overlap releases its spring; a key not
+  // found starts from zero.
+  c[1].delta_n = 0.001;
+  old_keys[0] = 4.0, old_xi[0] = new_xi[0];
+  old_keys[1] = 7.0, old_xi[1] = new_xi[1];
+  r = pair_contact_forces(c, 2, 1.0, bi, bj, law, s, &xi, nullptr, &springs);
+  EXPECT_EQ(new_xi[1].y, 0.0);
+  EXPECT_NEAR(new_xi[0].y, 0.125, kTol);    // still at the cap (0.125 + 0.1, capped)
+  EXPECT_NEAR(r.total.force_j.y, -0.5, kTol);
+}
+
+TEST(GranularContactFriction, PairModeKeepsOneSpringAtTheAveragePoint)
+{
+  // The same first step with `friction pair`: one spring, F = -1 at the
+  // average point (weights a = w F_ne = 1 and 1.5: x = 0.5/2.5 = 0.2).
+  GranularPairModel m = hooke(100.0, 0.0, 10.0, 0.0, 0.5);
+  m.friction_per_contact = false;
+  const Contact c[2] = {make_contact(FeatureKind::vertex, FeatureKind::face, {-1, 0, 0}, {0, 0, 1}, -0.01),
+                        make_contact(FeatureKind::vertex, FeatureKind::face, {1, 0, 0}, {0, 0, 1}, -0.03, 0.5)};
+  BodyMotion bi, bj;
+  bj.velocity = {0, 1, 0};
+  PairStepSettings s;
+  s.dt = 0.1;
+  s.history = true;
+  Vec3 xi;
+  const PairResult r =
+      granular_pair_forces(c, 2, 1.0, bi, bj, GranularLaw{m, pair_effective_radius(0.1, 0.1), 1.0, 0.0}, s, &xi);
+  EXPECT_NEAR(xi.y, 0.1, kTol);
+  EXPECT_NEAR(r.total.force_j.y, -1.0, kTol);
+  EXPECT_NEAR(r.total.torque_j.z, -0.2, kTol);
 }

@@ -128,3 +128,42 @@ TEST(WeightWork, RecordKnownEmptyIsNotReadAndNotWrittenWithoutCandidates)
   EXPECT_EQ(record[2], 0.5);
   EXPECT_EQ(record[3], 2.0);
 }
+
+TEST(WeightRecordSprings, StoredAsSeenFromTheLowerIdAndReadBackInEitherView)
+{
+  // A record with springs (stride 6): written by the pair seen as (i, j)
+  // with i the higher ID (swapped), read back by the pair seen either way.
+  // Keys of this test: swap = k + 100 <-> k - 100 (an involution).
+  const auto swap_key = [](double k) { return k >= 100.0 ? k - 100.0 : k + 100.0; };
+  std::vector<double> record(body_dem::weight_record_size(true), 0.0);
+  body_dem::WeightLedger<4> ledger;
+  ledger.add(3.0, 0.5, 0);
+  ledger.add(104.0, 1.0, 1);
+  const double unit_energy[2] = {0.2, 0.4};
+  const body_dem::Vec3 springs[2] = {{0.1, 0.2, 0.3}, {-1.0, 0.0, 2.0}};
+  body_dem::WeightRecordRef ref{record.data(), true, false, body_dem::kWeightRecordSpringEntry};
+  body_dem::update_weight_record(ledger, unit_energy, swap_key, false, ref, springs);
+  // stored canonically: keys swapped, springs negated
+  EXPECT_EQ(record[0], 2.0);
+  EXPECT_EQ(record[1], 103.0);
+  EXPECT_EQ(record[2], 0.5);
+  EXPECT_EQ(record[3], 0.2);
+  EXPECT_EQ(record[4], -0.1);
+  EXPECT_EQ(record[7], 4.0);
+  EXPECT_EQ(record[12], -2.0);
+  double keys[body_dem::kWeightRecordContacts];
+  body_dem::Vec3 xi[body_dem::kWeightRecordContacts];
+  // the same view: what was written
+  ASSERT_EQ(body_dem::load_weight_record_springs(ref, swap_key, keys, xi), 2);
+  EXPECT_EQ(keys[0], 3.0);
+  EXPECT_EQ(xi[0].y, 0.2);
+  EXPECT_EQ(keys[1], 104.0);
+  EXPECT_EQ(xi[1].z, 2.0);
+  // the other view (the host moved the record to the other body's list)
+  ref.swapped = false;
+  ASSERT_EQ(body_dem::load_weight_record_springs(ref, swap_key, keys, xi), 2);
+  EXPECT_EQ(keys[0], 103.0);
+  EXPECT_EQ(xi[0].y, -0.2);
+  EXPECT_EQ(keys[1], 4.0);
+  EXPECT_EQ(xi[1].z, -2.0);
+}

@@ -73,9 +73,40 @@ inline void expect_pair_style_argument_count_errors(const StyleUnderTest &st)
   for (const auto &[args, count] : std::vector<std::pair<std::string, std::string>>{
            {"", "got 0 arguments"},
            {"1.0 1.0 0.0 1.0", "got 4 arguments"},
-           {"1.0 1.0 0.0 1.0 0.0 history history", "got 7 arguments"}}) {
+           {"1.0 1.0 0.0 1.0 0.0 history friction contact contact", "got 9 arguments"}}) {
     SCOPED_TRACE("pair_style arguments: '" + args + "'");
-    EXPECT_TEXT_HAS(st.pair_style_error(args), st.style(), "expected c_n c_t mu delta_ua cutoff [history]", count);
+    EXPECT_TEXT_HAS(st.pair_style_error(args), st.style(),
+                    "expected c_n c_t mu delta_ua cutoff [history [friction contact|pair]]", count);
+  }
+  // 7 arguments are a count that is allowed: the 7th must be the friction keyword.
+  EXPECT_TEXT_HAS(st.pair_style_error("1.0 1.0 0.0 1.0 0.0 history history"), st.style(),
+                  "unknown keyword 'history' after history", "expected: friction");
+}
+
+// ---- pair_style ... history friction contact|pair
+
+inline void expect_pair_style_friction_keyword_errors(const StyleUnderTest &st)
+{
+  // A value that is neither contact nor pair names the keyword, the value and the choices.
+  for (const std::string bad : {"contacts", "1.0", "PAIR"}) {
+    SCOPED_TRACE("friction " + bad);
+    EXPECT_TEXT_HAS(st.pair_style_error("1.0 1.0 0.3 1.0 0.0 history friction " + bad), st.style(),
+                    "friction '" + bad + "' is not supported", "expected contact or pair");
+  }
+  // The value is missing.
+  EXPECT_TEXT_HAS(st.pair_style_error("1.0 1.0 0.3 1.0 0.0 history friction"), st.style(), "friction",
+                  "expects contact or pair");
+  // The springs chosen by `friction` are the history: without it, an error that says so.
+  for (const std::string args : {"1.0 1.0 0.3 1.0 0.0 friction contact", "1.0 1.0 0.3 1.0 0.0 friction pair",
+                                 "1.0 1.0 0.3 1.0 0.0 friction"}) {
+    SCOPED_TRACE(args);
+    EXPECT_TEXT_HAS(st.pair_style_error(args), st.style(), "friction keyword needs the history keyword");
+  }
+  // Both values are accepted after history.
+  for (const std::string args : {"1.0 1.0 0.3 1.0 0.0 history friction contact",
+                                 "1.0 1.0 0.3 1.0 0.0 history friction pair"}) {
+    SCOPED_TRACE(args);
+    EXPECT_EQ(st.pair_style_error(args), kNoError);
   }
 }
 

@@ -506,7 +506,7 @@ TEST(GranularAdhesion, RestartContinuesTheSameTrajectory)
 
 // ---------------------------------------------------------------------------
 // The layout of the pair history with tangential adhesion: xi (3 values),
-// the record of the weighted contacts (kWeightRecordSize), then the state
+// the record of the weighted contacts (weight_record_size(true)), then the state
 // of the tangential adhesion (y, lambda_used, lambda_latest). When the
 // host hands a pair's history to the other body's list (transfer_history),
 // the vectors that belong to the pair as seen from one body (xi, y) change
@@ -517,11 +517,13 @@ TEST(GranularAdhesion, PairHistoryTransferFlipsTheVectorsOnly)
   auto s = bodies_session("transfer", {body_dem_test::sphere({0, 0, 0}, 1.0), body_dem_test::sphere({0, 0, 1.01}, 1.0)},
                           {"* * " + kModel + " tangential_adhesion 0.001 0.4"});
   s->command("run 0");
-  constexpr int kSize = 3 + body_dem::kWeightRecordSize + body_dem::kTangentialAdhesionValues;
+  // the record always has the room of the per-contact springs (weight_record_size(true))
+  constexpr int kRecord = body_dem::weight_record_size(true);
+  constexpr int kSize = 3 + kRecord + body_dem::kTangentialAdhesionValues;
   std::vector<double> source(kSize), target(kSize, 0.0);
   for (int k = 0; k < kSize; ++k) source[k] = k + 1.0;
   LAMMPS_NS::host::transfer_history(s->lmp->force->pair, source.data(), target.data());
-  const int own = 3 + body_dem::kWeightRecordSize;
+  const int own = 3 + kRecord;
   for (int k = 0; k < kSize; ++k) {
     const bool vector = k < 3 || (k >= own && k < own + 3);
     EXPECT_EQ(target[k], vector ? -source[k] : source[k]) << "value " << k;

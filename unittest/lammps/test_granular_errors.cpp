@@ -281,7 +281,46 @@ TEST_F(GranularErrors, PairCoeffUnsupportedKeywordsOfPairStyleGranular)
                     "tangential, damping, cohesion");
   }
   EXPECT_TEXT_HAS(pair_coeff_error("1 1 " + kHooke + " cohesoin 1.0"), kCoeff, "unknown keyword 'cohesoin'",
-                  "tangential, damping, cohesion, adhesion or tangential_adhesion");
+                  "tangential, damping, cohesion, adhesion, tangential_adhesion or friction");
+}
+
+// friction contact|pair: one spring (or, with linear_nohistory, one
+// capped friction force) per weighted contact, or one per pair of bodies.
+// Both are meaningful with either tangential model, so there is no rule
+// about the model; the value is required and must be contact or pair.
+TEST_F(GranularErrors, PairCoeffFrictionKeyword)
+{
+  for (const std::string bad : {"contacts", "1.0", "damping"}) {
+    SCOPED_TRACE("friction " + bad);
+    EXPECT_TEXT_HAS(pair_coeff_error("1 1 " + kHertzHistory + " friction " + bad), kCoeff,
+                    "friction '" + bad + "' is not supported", "expected contact or pair");
+  }
+  EXPECT_TEXT_HAS(pair_coeff_error("1 1 " + kHertzHistory + " friction"), kCoeff, "friction",
+                  "expects contact or pair");
+  for (const std::string &args : {kHertzHistory + " friction pair", kHertzHistory + " friction contact",
+                                 kHooke + " friction pair", kHooke + " friction contact damping mass_velocity"}) {
+    SCOPED_TRACE("pair_coeff * * " + args);
+    EXPECT_EQ(pair_coeff_error("* * " + args), kNoError);
+  }
+  // Unlike types with different friction modes cannot be mixed.
+  auto s = session();
+  s->commands(std::string(kStyle) + " 1.0 0.05\npair_coeff 1 1 " + kHertzHistory + "\npair_coeff 2 2 " +
+              kHertzHistory + " friction pair\n");
+  EXPECT_LAMMPS_ERROR(*s, "run 0", kStyle, "types 1 and 2 use different contact models", "pair_coeff 1 2");
+}
+
+TEST_F(GranularErrors, PairCoeffFrictionAndTangentialModelCanChangeBetweenRuns)
+{
+  // The weight record always has the room of the springs per contact: the
+  // size of the pair's history does not depend on the models, and
+  // pair_coeff may switch them between runs.
+  auto s = session();
+  s->commands(std::string(kStyle) + " 1.0 0.05\npair_coeff * * " + kHooke + "\nfix integrate all nve/body\n");
+  EXPECT_EQ(body_dem_test::error_of(*s, "run 10"), kNoError);
+  for (const std::string args : {kHertzHistory, kHertzHistory + " friction pair", kHooke + " friction pair", kHooke}) {
+    SCOPED_TRACE("pair_coeff * * " + args);
+    EXPECT_EQ(body_dem_test::error_of(*s, "pair_coeff * * " + args + "\nrun 10"), kNoError);
+  }
 }
 
 TEST_F(GranularErrors, PairCoeffTypesOutOfRangeOrDecreasing)
@@ -509,6 +548,27 @@ TEST_F(GranularErrors, WallRequiresRoundedPolyhedronBodies)
                "fix w all wall/body/polyhedron/granular " +
                kHooke + " zplane -4.0 4.0\n");
     EXPECT_LAMMPS_ERROR(s, "run 0", kWall, "requires atom_style body with body style rounded/polyhedron");
+  }
+}
+
+TEST_F(GranularErrors, WallFrictionKeyword)
+{
+  for (const std::string bad : {"contacts", "0.5"}) {
+    SCOPED_TRACE("friction " + bad);
+    EXPECT_TEXT_HAS(wall_error(kHertzHistory + " friction " + bad + " zplane -5.0 NULL"), kWall,
+                    "friction '" + bad + "' is not supported", "expected contact or pair");
+  }
+  // the value is missing: the wall style is no value
+  EXPECT_TEXT_HAS(wall_error(kHertzHistory + " friction zplane -5.0 NULL"), kWall, "friction",
+                  "expects contact or pair");
+  for (const std::string mode : {"contact", "pair"}) {
+    SCOPED_TRACE("friction " + mode);
+    auto s = walled_session();
+    EXPECT_EQ(body_dem_test::error_of(
+                  *s, "fix w all wall/body/polyhedron/granular " + kHertzHistory + " friction " + mode + " zplane -5.0 NULL"),
+              kNoError);
+    s->commands(kStyleAndCoeffs + "fix integrate all nve/body\n");
+    EXPECT_EQ(body_dem_test::error_of(*s, "run 10"), kNoError);
   }
 }
 

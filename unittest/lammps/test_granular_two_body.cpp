@@ -14,8 +14,8 @@
 //   F_damp = -eta_n v_n: velocity eta_n = eta_n0, mass_velocity eta_n = eta_n0 m_eff
 //   energy  w (E_ne - 1/2 k_na (r_c - delta_n)^2), E_ne = 1/2 F_ne delta (hooke),
 //           2/5 F_ne delta (hertz)
-//   R_eff: vertex-vertex r_i r_j/(r_i + r_j), vertex-face r_v,
-//          vertex-edge r_v sqrt(r_e/(r_v + r_e)), edge-edge sqrt(r_i r_j).
+//   R_eff: r_i r_j/(r_i + r_j) of the pair for every contact (issue 16; formerly per kind:
+//          vertex-face r_v, vertex-edge r_v sqrt(r_e/(r_v + r_e)), edge-edge sqrt(r_i r_j)).
 // One friction force per pair, at the average of the contact points
 // weighted by w F_ne. A sphere is a one-vertex body of radius r = D/2.
 //
@@ -118,19 +118,22 @@ const std::string kHertz = "* * hertz 1.0e4 0.0 tangential linear_nohistory 0.0 
 }    // namespace
 
 // ---------------------------------------------------------------------------
-// 1. R_eff per contact kind shows in the Hertzian force F = k_n delta
-// sqrt(R_eff delta), k_n = 1e4, delta = 0.01 in every case: F = 100
-// sqrt(0.01 R_eff). The wrong kinds would give (same numbers, other R):
-// vertex-vertex of a sphere r = 0.5 and r = 0.1: R = 0.0833, F = 2.887;
-// r_v = 0.1 instead of 0.5: F = 3.162.
+// 1. One R_eff per pair of bodies (issue 16: an R_eff per contact kind
+// jumps where a contact changes kind), R_eff = r_i r_j / (r_i + r_j),
+// shows in the Hertzian force F = k_n delta sqrt(R_eff delta), k_n = 1e4,
+// delta = 0.01 in every case: F = 100 sqrt(0.01 R_eff), the same for a
+// vertex-face, a vertex-edge and an edge-edge contact of the same bodies.
+// (The former rule per kind gave 7.071 for the sphere on the face, 4.518
+// on the edge, 2.659 for the crossing edges.)
 
 TEST(GranularTwoBody, SphereOnCubeFaceIsVertexFace)
 {
   // Cube (r = 0.1) at the origin, sphere (D = 1, r_v = 0.5) above its top
   // face at (0.2, 0.1, z) with z = 0.5 + 0.1 + 0.5 - 0.01 = 1.09: the
-  // sphere's vertex projects into the face: vertex-face, R_eff = r_v = 0.5.
-  //   F = 100 sqrt(0.005) = 7.0710678118655 along +z on the sphere
-  //   E = 2/5 F delta = 0.028284271247462
+  // sphere's vertex projects into the face: vertex-face, R_eff = 0.5 0.1 /
+  // 0.6 = 0.083333333333333.
+  //   F = 100 sqrt(0.00083333333333333) = 2.8867513459481 along +z on the sphere
+  //   E = 2/5 F delta = 0.011547005383793
   // Contact point halfway between the surfaces: z = 0.6 - 0.005 = 0.595,
   // at (0.2, 0.1): torque on the cube (force -F) = (-0.1 F, 0.2 F, 0) =
   // (-0.70710678118655, 1.4142135623731, 0); on the sphere the point lies
@@ -138,9 +141,9 @@ TEST(GranularTwoBody, SphereOnCubeFaceIsVertexFace)
   Bodies b("sphere_face", {unit_cube({0, 0, 0}), body_dem_test::sphere({0.2, 0.1, 1.09}, 1.0)}, "1.0 0.0",
            {kHertz});
   b.run(0);
-  const double F = 7.0710678118654755;
+  const double F = 2.8867513459481;
   expect_loads(b, {0, 0, F}, {-0.1 * F, 0.2 * F, 0}, {0, 0, 0});
-  EXPECT_NEAR(b.pe(), 0.028284271247461905, kTol);
+  EXPECT_NEAR(b.pe(), 0.011547005383793, kTol);
 }
 
 TEST(GranularTwoBody, SphereOnCubeEdgeIsVertexEdge)
@@ -149,10 +152,10 @@ TEST(GranularTwoBody, SphereOnCubeEdgeIsVertexEdge)
   // side). The sphere's centre at the distance 0.6 - 0.01 = 0.59 from the
   // edge point (0.5, 0.2, 0.5) along n = (1, 0, 1)/sqrt(2): its projection
   // lies outside both faces of the edge, so the nearest feature is the
-  // edge: vertex-edge, R_eff = 0.5 sqrt(0.1 / 0.6) = 0.20412414523193.
-  //   F = 100 sqrt(0.0020412414523193) = 4.5180100180492 along n,
-  //   components F/sqrt(2) = 3.1947155212314 in x and z
-  //   E = 2/5 F delta = 0.018072040072197
+  // edge: vertex-edge, the pair's R_eff = 0.083333333333333 as on the face.
+  //   F = 2.8867513459481 along n,
+  //   components F/sqrt(2) = 2.0412414523193 in x and z
+  //   E = 2/5 F delta = 0.011547005383793
   // Contact point p = (0.5, 0.2, 0.5) + (0.1 - 0.005) n: torque on the cube
   // (force -F n): p x (-F n) = -(F/sqrt(2)) (p_y, p_z - p_x, -p_y) =
   // (-0.2 F/sqrt(2), 0, 0.2 F/sqrt(2)) = (-0.63894310424627, 0, 0.63894310424627)
@@ -161,9 +164,9 @@ TEST(GranularTwoBody, SphereOnCubeEdgeIsVertexEdge)
   Bodies b("sphere_edge", {unit_cube({0, 0, 0}), body_dem_test::sphere({0.5 + d, 0.2, 0.5 + d}, 1.0)}, "1.0 0.0",
            {kHertz});
   b.run(0);
-  const double Fc = 3.1947155212313625;
+  const double Fc = 2.0412414523193;
   expect_loads(b, {Fc, 0, Fc}, {-0.2 * Fc, 0, 0.2 * Fc}, {0, 0, 0});
-  EXPECT_NEAR(b.pe(), 0.0180720400721969, kTol);
+  EXPECT_NEAR(b.pe(), 0.011547005383793, kTol);
 }
 
 TEST(GranularTwoBody, SphereOnSphereIsVertexVertex)
@@ -191,10 +194,9 @@ TEST(GranularTwoBody, CrossingCubeEdgesAreEdgeEdge)
   // 0.15 - 0.01 so delta = 0.01: z2 = sqrt(2) + 0.14. Cube 2 is shifted by
   // 0.2 along its edge (x), so the crossing lies 0.2 from the middle of
   // its edge and 0.3 from its end (weight 1).
-  //   edge-edge R_eff = sqrt(0.1 * 0.05) = 0.070710678118655
-  //   F = 100 sqrt(0.00070710678118655) = 2.6591479484725 along +z
-  //   E = 2/5 F delta = 0.01063659179389
-  // (vertex-face would give 3.162 or 2.236, vertex-edge 2.403 or 2.021.)
+  //   the pair's R_eff = 0.1 * 0.05 / 0.15 = 0.033333333333333
+  //   F = 100 sqrt(0.00033333333333333) = 1.8257418583506 along +z
+  //   E = 2/5 F delta = 0.007302967433402
   // Torque on cube 2 about (0.2, 0, z2): r = (-0.2, 0, -...): (0, 0.2 F, 0)
   // = (0, 0.53182958969450, 0); cube 1: the point lies above its centre: 0.
   const double h = kSqrtHalf;
@@ -203,24 +205,24 @@ TEST(GranularTwoBody, CrossingCubeEdgesAreEdgeEdge)
             body_dem_test::rotated(unit_cube({0.2, 0, 2 * h + 0.14}, 0.1), {1, 0, 0}, M_PI / 4)},
            "1.0 0.0", {kHertz});
   b.run(0);
-  const double F = 2.6591479484724942;
+  const double F = 1.8257418583506;
   expect_loads(b, {0, 0, F}, {0, 0, 0}, {0, 0.2 * F, 0});
-  EXPECT_NEAR(b.pe(), 0.010636591793889979, kTol);
+  EXPECT_NEAR(b.pe(), 0.007302967433402, kTol);
 }
 
 // ---------------------------------------------------------------------------
 // 2. The weight w and j_a on cohesion: cubes (r = 0.1) face on face, cube 2
 // centred at (0, 0, 1.18): skeleton gap 0.18, delta_n = -0.02. hertz k_n =
-// 1e4, R_eff = 0.1 at every contact (vertex-face at the corners, edge-edge
-// sqrt(0.1 * 0.1) at the crossings): F_ne = 1e4 0.02 sqrt(0.002) =
-// 8.9442719099992. Cohesion k_na = 5, r_c = 0.05: F_c = -5 (0.07) = -0.35.
-// Per contact energy 2/5 F_ne delta - 1/2 k_na 0.07^2 = 0.071554175279993
-// - 0.01225; j_a has no energy.
+// 1e4, R_eff = 0.1 * 0.1 / 0.2 = 0.05 at every contact (the pair's):
+// F_ne = 1e4 0.02 sqrt(0.001) = 6.3245553203368. Cohesion k_na = 5,
+// r_c = 0.05: F_c = -5 (0.07) = -0.35. Per contact energy
+// 2/5 F_ne delta - 1/2 k_na 0.07^2 = 0.050596442562694 - 0.01225; j_a has
+// no energy.
 //
 // Aligned: the four corners, weight 1 each (two coincident vertex-face
 // contacts merged), contact area A = 1 (the unit square), N_eff = 4.
-//   delta_ua = 0.05: j_a = 1 / (4 0.05) = 5:  4 (8.9442719099992 - 1.75) = 28.777087639997
-//   delta_ua = 1:    j_a = 1:                 4 (8.9442719099992 - 0.35) = 34.377087639997
+//   delta_ua = 0.05: j_a = 1 / (4 0.05) = 5:  4 (6.3245553203368 - 1.75) = 18.298221281347
+//   delta_ua = 1:    j_a = 1:                 4 (6.3245553203368 - 0.35) = 23.898221281347
 // Cube 2 turned by 45 degrees about z: the faces overlap in a regular
 // octagon whose eight corners are crossings of edges, each of weight 1/2
 // (exterior angle 45 of 90 degrees), so the total weight stays 4. The
@@ -228,10 +230,10 @@ TEST(GranularTwoBody, CrossingCubeEdgesAreEdgeEdge)
 // diag(0.14644661, 0.14644661): A = 4 sqrt(I2) = 4 * 0.14644661 =
 // 0.58578643762691, N_eff = (8 w g)^2 / (8 w g^2) = 4.
 //   delta_ua = 0.05: j_a = 0.58578643762691 / 0.2 = 2.9289321881345:
-//     8 * 1/2 (8.9442719099992 - 2.9289321881345 * 0.35) = 31.676582576608
-//   delta_ua = 1:    j_a = 1: 34.377087639997 as aligned
+//     8 * 1/2 (6.3245553203368 - 2.9289321881345 * 0.35) = 21.197716217959
+//   delta_ua = 1:    j_a = 1: 23.898221281347 as aligned
 //   (without the weight: twice that; with j_a on the elastic force too: far more)
-// Energy in all four cases: 4 (0.071554175279993 - 0.01225) = 0.23721670112
+// Energy in all four cases: 4 (0.050596442562694 - 0.01225) = 0.153385770251
 // Torques: the contacts lie symmetrically about both centres: zero.
 
 TEST(GranularTwoBody, WeightAndJaOnTheCohesionOfFacesOnFaces)
@@ -240,17 +242,17 @@ TEST(GranularTwoBody, WeightAndJaOnTheCohesionOfFacesOnFaces)
     const char *name;
     double turn, delta_ua, f_total;
   };
-  for (const Case &c : {Case{"aligned_ja5", 0.0, 0.05, 28.777087639997},
-                        Case{"aligned_ja1", 0.0, 1.0, 34.377087639997},
-                        Case{"octagon_ja293", M_PI / 4, 0.05, 31.676582576608},
-                        Case{"octagon_ja1", M_PI / 4, 1.0, 34.377087639997}}) {
+  for (const Case &c : {Case{"aligned_ja5", 0.0, 0.05, 18.298221281347},
+                        Case{"aligned_ja1", 0.0, 1.0, 23.898221281347},
+                        Case{"octagon_ja293", M_PI / 4, 0.05, 21.197716217959},
+                        Case{"octagon_ja1", M_PI / 4, 1.0, 23.898221281347}}) {
     SCOPED_TRACE(c.name);
     Bodies b(c.name, {unit_cube({0, 0, 0}), body_dem_test::rotated(unit_cube({0, 0, 1.18}), {0, 0, 1}, c.turn)},
              std::to_string(c.delta_ua) + " 0.05",
              {"* * hertz 1.0e4 0.0 tangential linear_nohistory 0.0 0.5 cohesion 5.0"});
     b.run(0);
     expect_loads(b, {0, 0, c.f_total}, {0, 0, 0}, {0, 0, 0});
-    EXPECT_NEAR(b.pe(), 0.23721670112, 1e-10);
+    EXPECT_NEAR(b.pe(), 0.153385770251, 1e-10);
   }
 }
 
@@ -303,73 +305,70 @@ TEST(GranularTwoBody, NormalDampingUsesTheEffectiveMass)
 
 TEST(GranularTwoBody, NormalDampingSeesTheRotationAtTheContactPoint)
 {
-  // The sphere of test 1 on the cube face (vertex-face, F_ne =
-  // 7.0710678118655 at p = (0.2, 0.1, 0.595)), both at rest, but the cube
+  // The sphere of test 1 on the cube face (F_ne = 2.8867513459481 at
+  // p = (0.2, 0.1, 0.595)), both at rest, but the cube
   // spins with omega = (0, 2, 0): its surface at p moves with omega x p =
   // (2 * 0.595, 0, -2 * 0.2) = (1.19, 0, -0.4), away from the sphere:
   // v_n = +0.4 (separating). mass_velocity, eta_n0 = 3, masses 1 and 1:
   // eta_n = 3 * 0.5 = 1.5, F_damp = -0.6 (attractive):
-  //   F = 7.0710678118655 - 0.6 = 6.4710678118655 along +z on the sphere.
-  // No friction (x_gamma_t = 0). Torque on the cube (-0.1 F, 0.2 F, 0) =
-  // (-0.64710678118655, 1.2942135623731, 0); on the sphere 0.
-  // (The velocity of the cube's centre alone would give no damping: 7.0710678.)
+  //   F = 2.8867513459481 - 0.6 = 2.2867513459481 along +z on the sphere.
+  // No friction (x_gamma_t = 0). Torque on the cube (-0.1 F, 0.2 F, 0); on
+  // the sphere 0. (The velocity of the cube's centre alone would give no
+  // damping: 2.8867513.)
   PolyhedronBody cube = body_dem_test::moving(unit_cube({0, 0, 0}), {0, 0, 0}, {0, 2.0, 0});
   Bodies b("spinning_cube", {cube, body_dem_test::sphere({0.2, 0.1, 1.09}, 1.0)}, "1.0 0.0",
            {"* * hertz 1.0e4 3.0 tangential linear_nohistory 0.0 0.5 damping mass_velocity"});
   b.run(0);
-  const double F = 7.0710678118654755 - 0.6;
+  const double F = 2.8867513459481 - 0.6;
   expect_loads(b, {0, 0, F}, {-0.1 * F, 0.2 * F, 0}, {0, 0, 0});
 }
 
 // ---------------------------------------------------------------------------
-// 4. One friction force per pair, at the contact points averaged with the
-// weights w F_ne.
+// 4. With `friction pair` (seeds/001): one friction force per pair, at the
+// contact points averaged with the weights w F_ne. (The default, friction
+// contact, is tested in test_friction_oracle.cpp and the unit tests.)
 
 TEST(GranularTwoBody, OneFrictionForceAtTheWeightedAveragePoint)
 {
   // Cube 1 (r = 0.1) at the origin, cube 2 (r = 0.05) at (0.5, 0.5, 1.14):
   // skeleton gap 0.14, delta = 0.01. The faces overlap in the square
-  // [0, 0.5]^2, whose corners are four contacts of weight 1 with
-  // different kinds, so different R_eff and F_ne = 1e4 0.01^1.5 sqrt(R) =
-  // 10 sqrt(R):
-  //   a (0.5, 0.5): cube 1's vertex on cube 2's face, R = 0.1:   3.1622776601684
-  //   b (0, 0):     cube 2's vertex on cube 1's face, R = 0.05:  2.2360679774998
-  //   c (0.5, 0), d (0, 0.5): crossings of edges at right angles in
-  //                 the middle of both edges, R = sqrt(0.005):  2.6591479484725
-  // sum 10.716641534613. All points at z = 0.6 - 0.005 = 0.595.
+  // [0, 0.5]^2, whose corners are four contacts of weight 1, of different
+  // kinds (a (0.5, 0.5): cube 1's vertex on cube 2's face; b (0, 0): cube
+  // 2's vertex on cube 1's face; c (0.5, 0), d (0, 0.5): crossings of
+  // edges), all with the pair's R_eff = 0.1 0.05 / 0.15 = 1/30:
+  // F_ne = 1e4 0.01^1.5 sqrt(1/30) = 1.8257418583506 each, sum
+  // 7.3029674334022. All points at z = 0.6 - 0.005 = 0.595.
   // Cube 2 slides along +x at 0.2 (v_n = 0: no normal damping). damping
   // velocity eta_n0 = 2, linear_nohistory x_gamma_t = 0.5: eta_t = 1, and
-  // mu = 1 caps at 10.7 >> eta_t |v_t| = 0.2: one friction force of 0.2
+  // mu = 1 caps at 7.3 >> eta_t |v_t| = 0.2: one friction force of 0.2
   // along -x on cube 2 (four per-contact forces would make 0.8), at the
-  // weighted point p = (x, x, 0.595) with x = 0.5 (F_a + F_c) / sum =
-  // 0.27160680843147 (the unweighted mean would be 0.25).
-  // Force on cube 2: (-0.2, 0, 10.716641534613).
+  // weighted point p = (0.25, 0.25, 0.595) (equal weights).
+  // Force on cube 2: (-0.2, 0, 7.3029674334022).
   // Torque on cube 2 about (0.5, 0.5, 1.14): sum (r_y F_k, -r_x F_k, 0) of
-  // the normal forces + (p - c2) x (-0.2, 0, 0) = (0, 0.2 (p_z - 1.14),
-  // -0.2 (x - 0.5)) ... = (-2.447607962986, 2.556607962986, -0.045678638314)
+  // the normal forces + (p - c2) x (-0.2, 0, 0) =
+  // (-1.825741858351, 1.934741858351, -0.05)
   // Torque on cube 1 about the origin: sum (-p_y F_k, p_x F_k, 0) + p x (0.2,
-  // 0, 0) = (-2.910712804320, 3.029712804320, -0.054321361686).
-  // (At the unweighted mean the z torques would be -0.05 and -0.05.)
-  // Energy: 2/5 0.01 sum F_ne = 0.042866566138.
+  // 0, 0) = (-1.825741858351, 1.944741858351, -0.05).
+  // Energy: 2/5 0.01 sum F_ne = 0.0292118697336.
   PolyhedronBody c2 = body_dem_test::moving(unit_cube({0.5, 0.5, 1.14}, 0.1), {0.2, 0, 0});
   Bodies b("friction_point", {unit_cube({0, 0, 0}), c2}, "1.0 0.0",
-           {"* * hertz 1.0e4 2.0 tangential linear_nohistory 0.5 1.0 damping velocity"});
+           {"* * hertz 1.0e4 2.0 tangential linear_nohistory 0.5 1.0 damping velocity friction pair"});
   b.run(0);
-  expect_loads(b, {-0.2, 0, 10.716641534613}, {-2.910712804320, 3.029712804320, -0.054321361686},
-               {-2.447607962986, 2.556607962986, -0.045678638314});
-  EXPECT_NEAR(b.pe(), 0.042866566138, kTol);
+  expect_loads(b, {-0.2, 0, 7.3029674334022}, {-1.825741858351, 1.944741858351, -0.05},
+               {-1.825741858351, 1.934741858351, -0.05});
+  EXPECT_NEAR(b.pe(), 0.0292118697336, kTol);
 }
 
 TEST(GranularTwoBody, SlidingFrictionIsCappedByTheSumOfTheElasticForces)
 {
   // The same pair sliding at 20 instead of 0.2: eta_t |v_t| = 20 exceeds
-  // mu sum(w F_ne) = 0.5 * 10.716641534613 = 5.3583207673065 (mu = 0.5),
+  // mu sum(w F_ne) = 0.5 * 7.3029674334022 = 3.6514837167011 (mu = 0.5),
   // so the single friction force is capped there, on cube 2 along -x.
   PolyhedronBody c2 = body_dem_test::moving(unit_cube({0.5, 0.5, 1.14}, 0.1), {20.0, 0, 0});
   Bodies b("friction_cap", {unit_cube({0, 0, 0}), c2}, "1.0 0.0",
-           {"* * hertz 1.0e4 2.0 tangential linear_nohistory 0.5 0.5 damping velocity"});
+           {"* * hertz 1.0e4 2.0 tangential linear_nohistory 0.5 0.5 damping velocity friction pair"});
   b.run(0);
-  expect_triple(b.force(2), {-5.3583207673065, 0, 10.716641534613}, "force on cube 2");
+  expect_triple(b.force(2), {-3.6514837167011, 0, 7.3029674334022}, "force on cube 2");
 }
 
 // ---------------------------------------------------------------------------
@@ -474,7 +473,7 @@ TEST(GranularTwoBody, WorkOfJaScalingAndDampingUnderImposedMotion)
   EXPECT_NEAR(b.work(1), 0.06, 1e-12);
   EXPECT_NEAR(b.work(2), -0.008, 1e-12);
   // the imposed motion went where it should: delta_n = -0.03 now,
-  // F = 4 (1e4 0.03 sqrt(0.003) - 5 * 0.08 * 5 + 0.2) = 4 (16.431676725155 - 2 + 0.2)
-  //   = 58.52670690062
-  expect_triple(b.force(2), {0, 0, 58.52670690062}, "force on cube 2 after the motion", 1e-9);
+  // F = 4 (1e4 0.03 sqrt(0.03 R_eff) - 5 * 0.08 * 5 + 0.2), R_eff = 0.05 (the pair's),
+  //   = 4 (11.618950038622 - 2 + 0.2) = 39.27580015449
+  expect_triple(b.force(2), {0, 0, 39.27580015449}, "force on cube 2 after the motion", 1e-9);
 }

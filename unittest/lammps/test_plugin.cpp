@@ -66,7 +66,7 @@ TEST(Plugin, BadArgumentOfAPackageCommandIsALammpsError)
   s.load_plugin();
   s.commands(body_dem_test::polygon_setup_commands("plugin_square.data"));
   EXPECT_LAMMPS_ERROR(s, "pair_style body/rounded/polygon 1.0 2.0", "pair_style body/rounded/polygon",
-                      "expected c_n c_t mu delta_ua cutoff [history]", "got 2 arguments");
+                      "expected c_n c_t mu delta_ua cutoff [history [friction contact|pair]]", "got 2 arguments");
   EXPECT_LAMMPS_ERROR(s, "pair_style body/rounded/polygon 1.0 abc 0.5 1.0 0.0", "argument c_t",
                       "must be a number", "'abc'");
 }

@@ -87,6 +87,11 @@ TEST_F(PolygonErrors, PairStyleUnknownKeyword)
   expect_pair_style_unknown_keyword_errors(kPolygon);
 }
 
+TEST_F(PolygonErrors, PairStyleFrictionKeyword)
+{
+  expect_pair_style_friction_keyword_errors(kPolygon);
+}
+
 TEST_F(PolygonErrors, PairStyleFrictionWithoutTangentialDamping)
 {
   expect_friction_needs_tangential_damping_without_history(kPolygon);

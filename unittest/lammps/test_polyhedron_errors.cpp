@@ -10,7 +10,9 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <cmath>
 #include <fstream>
+#include <iomanip>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -83,6 +85,11 @@ TEST_F(PolyhedronErrors, PairStyleNegativeAndZeroValues)
 TEST_F(PolyhedronErrors, PairStyleUnknownKeyword)
 {
   expect_pair_style_unknown_keyword_errors(kPolyhedron);
+}
+
+TEST_F(PolyhedronErrors, PairStyleFrictionKeyword)
+{
+  expect_pair_style_friction_keyword_errors(kPolyhedron);
 }
 
 TEST_F(PolyhedronErrors, PairStyleFrictionWithoutTangentialDamping)
@@ -189,24 +196,44 @@ TEST_F(PolyhedronErrors, BadEdgeAndFaceIndicesOfABody)
   EXPECT_EQ(body_dem_test::error_of(*s, "run 0"), kNoError);
 }
 
-// Two bodies of 81 vertices each (no edges, no faces: point clouds on a
-// 9 x 9 grid of spacing 0.1 in the plane z = 0, the second 0.05 above the
-// first): every vertex touches the other body, more candidate contacts
-// than the fixed capacity of 64.
+// Two coins of 50 vertices each (prisms over a 24-gon of radius 0.4 and
+// height 0.1, their caps fans of triangles around a centre vertex: valid,
+// convex, closed bodies), the second 0.05 above the first, with rounded
+// diameter 0.2: every vertex touches the other body, 100 candidate
+// contacts, more than the fixed capacity of 64.
 TEST_F(PolyhedronErrors, TooManyCandidateContactsIsAnErrorNotACrash)
 {
   int nranks = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &nranks);
   if (nranks > 1) GTEST_SKIP() << "error->one() aborts a parallel run; checked on one rank";
-  const std::string path = "poly_errors_clouds.data";
+  const std::string path = "poly_errors_coins.data";
   {
+    const int n = 24;
     std::ofstream out(path);
-    out << "two point clouds\n\n2 atoms\n2 bodies\n1 atom types\n\n-5 5 xlo xhi\n-5 5 ylo yhi\n-5 5 zlo zhi\n\n"
+    out << "two coins\n\n2 atoms\n2 bodies\n1 atom types\n\n-5 5 xlo xhi\n-5 5 ylo yhi\n-5 5 zlo zhi\n\n"
         << "Atoms # body\n\n1 1 1 1.0 0 0 0\n2 1 1 1.0 0 0 0.05\n\nBodies\n\n";
+    out << std::setprecision(6);
     for (int b = 1; b <= 2; ++b) {
-      out << b << " 3 " << 6 + 3 * 81 + 1 << "\n81 0 0\n0.1 0.1 0.2 0 0 0\n";
-      for (int k = 0; k < 81; ++k)
-        out << -0.4 + 0.1 * (k % 9) << " " << -0.4 + 0.1 * (k / 9) << " 0" << (k % 3 == 2 ? "\n" : " ");
+      // vertices: bottom ring 0..n-1, top ring n..2n-1, centres 2n (bottom), 2n+1 (top)
+      out << b << " 3 " << 6 + 3 * (2 * n + 2) + 2 * 5 * n + 4 * 3 * n + 1 << "\n"
+          << 2 * n + 2 << " " << 5 * n << " " << 3 * n << "\n0.1 0.1 0.2 0 0 0\n";
+      // several values per line: the host reads at most 32 lines of one body
+      for (int k = 0; k < 2 * n; ++k) {
+        const double a = 2.0 * M_PI * (k % n) / n;
+        out << 0.4 * std::cos(a) << " " << 0.4 * std::sin(a) << " " << (k < n ? -0.05 : 0.05)
+            << (k % 6 == 5 ? "\n" : " ");
+      }
+      out << "0 0 -0.05 0 0 0.05\n";
+      for (int k = 0; k < n; ++k) {
+        const int k1 = (k + 1) % n;
+        out << k << " " << k1 << " " << n + k << " " << n + k1 << " " << k << " " << n + k << " " << 2 * n << " " << k
+            << " " << 2 * n + 1 << " " << n + k << (k % 6 == 5 ? "\n" : " ");
+      }
+      for (int k = 0; k < n; ++k) {
+        const int k1 = (k + 1) % n;
+        out << k << " " << k1 << " " << n + k1 << " " << n + k << " " << 2 * n << " " << k1 << " " << k << " -1 "
+            << 2 * n + 1 << " " << n + k << " " << n + k1 << " -1" << (k % 4 == 3 ? "\n" : " ");
+      }
       out << "0.2\n";
     }
   }

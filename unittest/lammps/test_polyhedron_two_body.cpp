@@ -498,7 +498,7 @@ TEST(PolyhedronTwoBody, HistorySpringOfAFaceContact)
                         Case{"spring_explicit_kt", "100.0 0.0 50.0", 10, -0.5}}) {
     SCOPED_TRACE(c.name);
     Bodies b(c.name, {unit_cube({0, 0, 0}), body_dem_test::moving(unit_cube({0, 0, 1.18}), {0.1, 0, 0})},
-             "0.0 0.0 0.5 1.0 0.0 history", c.coeff);
+             "0.0 0.0 0.5 1.0 0.0 history friction pair", c.coeff);
     b.s->command("timestep 0.01");
     b.run(0);
     // Setup: no time has passed, xi = 0, only the normal forces.
@@ -522,7 +522,7 @@ TEST(PolyhedronTwoBody, HistorySurvivesNewRunsAndNeighbourListRebuilds)
     SCOPED_TRACE(variant == 0 ? "one run" : (variant == 1 ? "two runs" : "rebuilt every step"));
     Bodies b("spring_runs" + std::to_string(variant),
              {unit_cube({0, 0, 0}), body_dem_test::moving(unit_cube({0, 0, 1.18}), {0.1, 0, 0})},
-             "0.0 0.0 0.5 1.0 0.0 history", "100.0 0.0");
+             "0.0 0.0 0.5 1.0 0.0 history friction pair", "100.0 0.0");
     b.s->command("timestep 0.01");
     if (variant == 2) b.s->command("neigh_modify every 1 delay 0 check no");
     if (variant == 1) {
