@@ -207,7 +207,7 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
       const double w = by_candidate ? springs->candidates[k].weight : contacts[c].weight;
       Vec3 spring = by_candidate ? springs->old_spring(springs->candidates[k].key)
                                  : (keeps_springs && xi && settings.history ? *xi : Vec3{});
-      const bool overlapping = c < kMaxPairContacts && elastic_of[c] >= 0.0;
+      const bool overlapping = c < n && c < kMaxPairContacts && elastic_of[c] >= 0.0;
       if (overlapping) {
         const Contact &ct = contacts[c];
         const Vec3 v_rel = bj.velocity_at(ct.point) - bi.velocity_at(ct.point);

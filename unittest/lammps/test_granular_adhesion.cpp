@@ -132,22 +132,20 @@ TEST(GranularAdhesion, CubesFaceOnFaceAtDhatP)
   // the gap d = dhat_p = 0.01 (z = 1.21): the faces overlap in the square
   // [0, 0.5]^2, whose corners are four contacts of weight 1: (0.5, 0.5)
   // and (0, 0) vertex-face, (0.5, 0) and (0, 0.5) crossings of edges at
-  // right angles; R_eff = 0.1 for all (r_v; sqrt(0.1 0.1)), A = pi 0.01
-  // each, F_c = 50 A = 1.5707963267948966 per contact:
-  //   force on cube 2: -4 F_c = -6.283185307179586 along z,
-  //   energy 4 (-0.5) A = -0.06283185307179587,
+  // right angles. Every contact of the pair has the pair's one R_eff =
+  // r_i r_j / (r_i + r_j) = 0.05, whatever its kind, so A = pi 0.0025
+  // each, F_c = 50 A = 0.3926990816987242 per contact:
+  //   force on cube 2: -4 F_c = -1.5707963267948968 along z,
+  //   energy 4 (-0.5) A = -0.015707963267948967,
   //   torques (points at z = 0.605): on cube 1 about the origin
   //   sum (p_y, -p_x, 0) F_c = (1, -1, 0) F_c; on cube 2 about (0.5, 0.5,
   //   1.21), with the force -F_c: sum (-r_y, r_x, 0) F_c = (1, -1, 0) F_c.
-  // (A vertex-edge R_eff 0.1/sqrt(2) at one corner, or a weight 1/2,
-  // would show at the 10 % level. Exactly aligned cubes are avoided: their
-  // corners are coincident vertices, whose kind, and so R_eff, is decided
-  // by round-off.)
+  // (A weight 1/2 at one corner would show at the 10 % level.)
   auto s = bodies_session("cubes_dhat_p",
                           {body_dem_test::cube({0, 0, 0}, 1.0, 0.2), body_dem_test::cube({0.5, 0.5, 1.21}, 1.0, 0.2)},
                           {"* * " + kModel});
   s->command("run 0");
-  const double Fc = 1.5707963267948966;
+  const double Fc = 0.3926990816987242;
   const Triple f2 = row(*s, "f", 2), t1 = row(*s, "torque", 1), t2 = row(*s, "torque", 2);
   EXPECT_NEAR(f2[0], 0.0, kTol);
   EXPECT_NEAR(f2[1], 0.0, kTol);
@@ -157,7 +155,7 @@ TEST(GranularAdhesion, CubesFaceOnFaceAtDhatP)
     EXPECT_NEAR(t[1], -Fc, kTol);
     EXPECT_NEAR(t[2], 0.0, kTol);
   }
-  EXPECT_NEAR(s->thermo("pe"), -0.06283185307179587, kTol);
+  EXPECT_NEAR(s->thermo("pe"), -0.015707963267948967, kTol);
 }
 
 TEST(GranularAdhesion, SphereOnAWallAtDhatP)
@@ -248,16 +246,18 @@ TEST(GranularAdhesion, CubesWithinDhatAAttractAndStick)
   // together (d = 0.02 is dhat_p, where the force is largest), they
   // bounce, the damping in overlap takes the energy at each impact, and
   // they come to rest in contact at d = 0, where the adhesion force ends
-  // and the elastic one begins. After 4 time units measured: gap 1.9e-10,
-  // relative speed 4.8e-9 (required: |gap| < 1e-6, speed < 1e-6; with
-  // damping 5 the bouncing lasts longer: gap 2e-4 after 4 time units). The
-  // control: the same cubes without adhesion do not move at all.
+  // and the elastic one begins. After 8 time units measured: gap -4.6e-12,
+  // relative speed 8e-10 (required: |gap| < 1e-6, speed < 1e-6; after 4
+  // time units the bouncing had not yet died out: gap 1.2e-6, speed
+  // 2.4e-5, with the pair's R_eff = 0.05 and so a quarter of the adhesion
+  // area of the earlier per-kind R_eff = 0.1). The control: the same cubes
+  // without adhesion do not move at all.
   auto run = [](const std::string &extra) {
     auto s = bodies_session("cubes_stick",
                             {body_dem_test::cube({0, 0, 0}, 1.0, 0.2), body_dem_test::cube({0, 0, 1.22}, 1.0, 0.2)},
                             {"* * hooke 10000.0 20.0 tangential linear_history 2000.0 1.0 0.5 damping mass_velocity" +
                              extra});
-    s->commands("fix integrate all nve/body\ntimestep 0.001\nrun 4000\n");
+    s->commands("fix integrate all nve/body\ntimestep 0.001\nrun 8000\n");
     const Triple x1 = row(*s, "x", 1), x2 = row(*s, "x", 2), v1 = row(*s, "v", 1), v2 = row(*s, "v", 2);
     return std::array<double, 2>{x2[2] - x1[2] - 1.2, std::hypot(v2[0] - v1[0], v2[1] - v1[1], v2[2] - v1[2])};
   };

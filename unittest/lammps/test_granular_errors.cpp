@@ -317,7 +317,7 @@ TEST_F(GranularErrors, PairCoeffFrictionAndTangentialModelCanChangeBetweenRuns)
   auto s = session();
   s->commands(std::string(kStyle) + " 1.0 0.05\npair_coeff * * " + kHooke + "\nfix integrate all nve/body\n");
   EXPECT_EQ(body_dem_test::error_of(*s, "run 10"), kNoError);
-  for (const std::string args : {kHertzHistory, kHertzHistory + " friction pair", kHooke + " friction pair", kHooke}) {
+  for (const std::string &args : {kHertzHistory, kHertzHistory + " friction pair", kHooke + " friction pair", kHooke}) {
     SCOPED_TRACE("pair_coeff * * " + args);
     EXPECT_EQ(body_dem_test::error_of(*s, "pair_coeff * * " + args + "\nrun 10"), kNoError);
   }

@@ -179,15 +179,26 @@ TEST(GranularPhysics, CubeOnInclineSlidesAboveTheFrictionAngle)
 
 TEST(GranularPhysics, CubeOnInclineCreepsWithoutHistory)
 {
-  // linear_nohistory has no static friction: the friction -eta_t v_t
-  // (eta_t = x_gamma_t eta_n = 1 * 5) is below mu N = 0.46 at the speed
-  // where it balances m g sin(theta): v = sin(theta) / 5 with tan = 0.4,
-  // sin = 0.37139067635410: v = 0.074278135270820 (measured 0.074278135).
-  // One friction force for the body and the wall: per-contact friction
-  // at the four corners would give a quarter of that speed.
+  // linear_nohistory has no static friction. With friction contact (the
+  // default) each of the four corners on the floor has its own friction
+  // -min(mu F_ne,k, eta_t |v_t|) v_t/|v_t|, eta_t = x_gamma_t eta_n = 5, as
+  // four spheres of a rigid clump would. tan(theta) = 0.4: sin = 0.37139,
+  // cos = 0.92848 (m = g = 1). The friction at the floor, h = 0.55 below
+  // the centre (half the side and the rounding radius), loads the downhill
+  // corners: per corner N_f + N_b = cos / 2 = 0.46424 and N_f - N_b =
+  // sin h = 0.20427 (torques about the centre), so N_f = 0.33425,
+  // N_b = 0.12999. The uphill corners slide at their cap mu N_b = 0.065,
+  // the downhill ones below theirs (0.167) at eta_t v:
+  //   2 * 0.064994 + 2 * 5 v = sin  ->  v = 0.024140.
+  // Measured 0.0241556: within 0.3 %, the room left for the contact
+  // points below the floor by half the overlap (3e-3) and the cube's pitch
+  // on its unequally pressed corners, which move the arm h by a few 1e-3.
+  // (One friction force for the whole body, friction pair, gives
+  // sin / eta_t = 0.0743.)
+  const double v = 0.024140;
   const InclineResult r = incline(0.8 * kMu, "linear_nohistory 1.0 0.5", 20000);
-  EXPECT_NEAR(r.v, 0.074278135270820, 1e-6);
-  EXPECT_NEAR(r.moved, 10.0 * 0.074278135270820, 1e-5);
+  EXPECT_NEAR(r.v, v, 3e-3 * v);
+  EXPECT_NEAR(r.moved, 10.0 * v, 3e-3 * 10.0 * v);
 }
 
 // ---------------------------------------------------------------------------
