@@ -66,15 +66,16 @@ std::vector<std::vector<double>> thermo_rows(const std::string &log, size_t colu
 
 TEST(GranularPhysics, HeapExampleComesToRest)
 {
-  // The example with its default settle of 20000 steps (gravity not
+  // The example with its default settle of 30000 steps (gravity not
   // tilted: tilted 0), its thermo rows every 1000 steps read from the log
-  // (step time ke pe work ebal). Measured: the kinetic energy with
-  // rotation peaks at 611 (4000 steps) and is 0.0398 at 20000; the
-  // potential energy falls from 1541 to 142.1, by 0.15 over the last 1000
-  // steps. At rest means: below 1e-3 of the peak (the heap passes that
-  // near 18000 steps; a run continued from a restart at 4000 steps, which
-  // changes the trajectory by round-off only, measured 0.46), and the
-  // potential energy no longer falls by more than 1 per 1000 steps.
+  // (step time ke pe work ebal). Measured (29 Sep 2021 host): the kinetic
+  // energy with rotation peaks at 597 (4000 steps), is 0.040 at 20000 and
+  // 7e-5 at 30000; the potential energy no longer changes by more than
+  // 1e-4 per 1000 steps. At rest before the tilt means: kinetic energy
+  // below 1e-5 of the peak (the decay is chaotic in its details: hosts and
+  // rank counts differ by round-off, which changes the trajectory; a
+  // factor 100 of room), and the potential energy changing by less than
+  // 0.05 over the last 1000 steps.
   LammpsSession s;
   body_dem_test::run_example(s, "in.heap3d_granular", {{"tilted", "0"}, {"tilt", "0"}, {"images", "no"}});
   const double ke_now = s.variable("ke");    // all ranks (a collective)
@@ -85,20 +86,20 @@ TEST(GranularPhysics, HeapExampleComesToRest)
   size_t last = 0;
   for (size_t k = 0; k < rows.size(); ++k) {
     ke_peak = std::max(ke_peak, rows[k][2]);
-    if (rows[k][0] == 20000.0 && last == 0) last = k;    // the first row of step 20000
+    if (rows[k][0] == 30000.0 && last == 0) last = k;    // the first row of step 30000
   }
   ASSERT_GT(last, 0u);
-  ASSERT_EQ(rows[last - 1][0], 19000.0);
+  ASSERT_EQ(rows[last - 1][0], 29000.0);
   const double ke_end = rows[last][2], pe_fall = rows[last][3] - rows[last - 1][3];
-  std::printf("heap: kinetic energy peak %.6g, %.6g at 20000 steps; pe change over the last 1000 steps %.4g; "
-              "energy balance %.8g at the start, %.8g at 20000 steps\n",
+  std::printf("heap: kinetic energy peak %.6g, %.6g at 30000 steps; pe change over the last 1000 steps %.4g; "
+              "energy balance %.8g at the start, %.8g at 30000 steps\n",
               ke_peak, ke_end, pe_fall, rows[0][5], rows[last][5]);
-  // v_ke of the example at its end (step 20000) is the last row's
+  // v_ke of the example at its end (step 30000) is the last row's
   EXPECT_NEAR(ke_now, ke_end, 1e-7 * ke_end);
   EXPECT_GT(ke_peak, 100.0);    // the pour moves: the test is not empty
-  EXPECT_LT(ke_end, 1e-3 * ke_peak);
+  EXPECT_LT(ke_end, 1e-5 * ke_peak);
   EXPECT_GT(ke_end, 0.0);
-  EXPECT_LT(std::fabs(pe_fall), 1.0);
+  EXPECT_LT(std::fabs(pe_fall), 0.05);
 }
 
 // ---------------------------------------------------------------------------
