@@ -9,6 +9,7 @@
 #include "utils.h"
 #include "version.h"
 
+#include "fix_body_neigh_history.h"
 #include "fix_body_work.h"
 #include "fix_wall_body_polygon.h"
 #include "pair_body_rounded_polygon.h"
@@ -74,6 +75,8 @@ struct StyleEntry {
 const StyleEntry kStyles[] = {
     {"fix", "BODY_DEM_WORK", "internal fix of the body-dem pair styles (work accumulators)", nullptr,
      &create_fix<FixBodyWork>},
+    {"fix", "BODY_DEM_NEIGH_HISTORY", "internal fix of the body-dem pair styles (per-pair history)", nullptr,
+     &create_fix<FixBodyNeighHistory>},
     {"pair", "body/rounded/polygon", "pair style body/rounded/polygon (2d rounded polygons)",
      &create_pair<PairBodyRoundedPolygonDEM>, nullptr},
     {"fix", "wall/body/polygon", "fix wall/body/polygon (walls for 2d rounded polygons)", nullptr,

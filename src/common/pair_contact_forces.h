@@ -154,8 +154,12 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
   FrictionMode mode = law.friction_mode();
   const bool keeps_springs = law.friction_keeps_springs();
   if (mode == FrictionMode::contact && keeps_springs && !springs && n > 1) mode = FrictionMode::pair;
-  // the contact mode's elastic force per unit weight of each contact (0: not in overlap)
+  // the contact mode's elastic force per unit weight of each contact (< 0:
+  // not in overlap); set for every contact below, filled here only so that
+  // the compiler sees every read initialised
   double elastic_of[kMaxPairContacts];
+  if (mode == FrictionMode::contact)
+    for (int k = 0; k < n && k < kMaxPairContacts; ++k) elastic_of[k] = -1.0;
 
   for (int k = 0; k < n; ++k) {
     const Contact &ct = contacts[k];

@@ -188,7 +188,8 @@ void PairBodyBase::init_style()
   host::request_pair_list(neighbor, this, instance_me, keeps_pair_history());
 
   if (keeps_pair_history() && !fix_history) {
-    const std::string cmd = history_fix_id() + " all NEIGH_HISTORY " + std::to_string(size_history);
+    // The host's NEIGH_HISTORY with a correct restart (fix_body_neigh_history.h).
+    const std::string cmd = history_fix_id() + " all BODY_DEM_NEIGH_HISTORY " + std::to_string(size_history);
     // Without a suffix: the host's NEIGH_HISTORY/omp (which -sf omp would
     // pick) ignores beyond_contact in this release and would reset every
     // spring at each rebuild of the neighbour lists; the plain fix works

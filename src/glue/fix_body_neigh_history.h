@@ -1,0 +1,41 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   body-dem package: internal fix BODY_DEM_NEIGH_HISTORY, the per-pair
+   history of the package's pair styles: the host's NEIGH_HISTORY with
+   one correction to its restart.
+
+   Why: the host's write_restart command moves atoms between processors
+   and rebuilds the ghost atoms (comm->exchange(), comm->borders()) and
+   then asks each fix for its restart data; NEIGH_HISTORY's answer starts
+   by copying the pairs' values from the neighbour lists to the atoms
+   again (pre_exchange()), through lists whose atom indices the exchange
+   and the new ghosts have made stale. Where the set of ghost atoms changed
+   since the lists were built, it reads the values of other atoms, or
+   counts never set (the run stopped with "Neighbor history overflow", or
+   wrote wrong springs to the file). The copy is not needed there: the
+   fix makes it at the end of every run (post_run()), and between runs
+   nothing changes the pairs' values, while the atoms carry the copy
+   through the exchange. So between runs this fix writes what the atoms
+   hold; during a run (restart files written every N steps, with current
+   lists) it copies first, as the host does.
+
+   Its style reads NEIGH_HISTORY in restart files (the same per-atom
+   records as the host's fix), so files written before this fix existed,
+   and files written with it, are read either way.
+------------------------------------------------------------------------- */
+
+#ifndef BODY_DEM_FIX_BODY_NEIGH_HISTORY_H
+#define BODY_DEM_FIX_BODY_NEIGH_HISTORY_H
+
+#include "fix_neigh_history.h"
+
+namespace LAMMPS_NS {
+
+class FixBodyNeighHistory : public FixNeighHistory {
+ public:
+  FixBodyNeighHistory(class LAMMPS *, int, char **);
+  void write_restart(FILE *) override;
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
