@@ -15,6 +15,17 @@ Groups of cases (--only, comma-separated; all by default):
            the host's body/rounded/polyhedron (few steps: it is slow) vs the
            package's, without and with history, and the package's
            body/rounded/polyhedron/granular (hertz/material, linear_history).
+  hostex   packings with the parameters of the host's own examples
+           (examples/body/in.pour3d, in.squares): a settled bed of 2016 of
+           in.pour3d's rounded cubes and tetrahedra (rounding diameter 0.5,
+           c_n 20, c_t 5, mu 0, cut_inner 0.5, k_n 100, k_na 5, its floor
+           wall), the host's body/rounded/polyhedron (--host-heap-steps) vs
+           the package's (--heap-steps), and both again with cut_inner 0 and
+           k_na 0; a settled packing of 2000 of in.squares's squares (edge
+           4, rounding diameter 0.5, c_n = c_t = 1, mu 0.1, delta_ua 0.5,
+           cut_inner 0.5, k_n 100, k_na 2; a floor, gravity 0.1), the host's
+           body/rounded/polygon vs the package's (--steps). Settled once by
+           bench/in.settle_pour3d and in.settle_squares (see there).
   spheres  2016 settled spheres: the host's pair_style granular (atom_style
            sphere) vs one-vertex bodies in body/rounded/polyhedron/granular,
            the same contact models.
@@ -46,7 +57,7 @@ The host LAMMPS measured is the one the build folder was made for; the
 script prints its release. --host 2025 measures build-2025/ (made by
 tools/run-tests.sh --host 2025).
 
-usage: bench/run_benchmarks.py [--build build | --host stable2021|2025] [--only polygon,heap,spheres,scale,lcp,omp]
+usage: bench/run_benchmarks.py [--build build | --host stable2021|2025] [--only polygon,heap,hostex,spheres,scale,lcp,omp]
            [--repeat 3] [--steps 1000] [--heap-steps 200] [--host-heap-steps 20]
            [--lcp-repeat 1] [--lcp-increments 9000]
 """
@@ -100,6 +111,31 @@ def steps_per_second(output):
         raise RuntimeError("no 'Loop time' line in the LAMMPS output")
     seconds, steps = loops[-1]
     return int(steps) / float(seconds)
+
+
+class Rates(list):
+    """Timesteps/s of the measured runs, with what the host logged for the
+    last one: `neighbors` (its "Total # of neighbors", the pairs in the
+    neighbour lists at the end of the run; None if not logged), `pair_seconds`
+    (the average "Pair" time of its timing breakdown) and `steps`."""
+    neighbors = None
+    pair_seconds = None
+    steps = None
+
+    def note(self, output):
+        m = re.findall(r"^Total # of neighbors = (\d+)", output, re.M)
+        self.neighbors = int(m[-1]) if m else None
+        parts = output.split("MPI task timing breakdown:")
+        m = re.search(r"^Pair\s*\|[^|]*\|\s*([0-9.eE+-]+)\s*\|", parts[-1], re.M) if len(parts) > 1 else None
+        self.pair_seconds = float(m.group(1)) if m else None
+        loops = re.findall(r"Loop time of [0-9.eE+-]+ on \d+ procs for (\d+) steps", output)
+        self.steps = int(loops[-1]) if loops else None
+
+    def ns_per_pair(self):
+        """Pair time per step and listed pair, in ns (None if not logged)."""
+        if not (self.neighbors and self.pair_seconds is not None and self.steps):
+            return None
+        return 1e9 * self.pair_seconds / self.steps / self.neighbors
 
 
 def timing_breakdown(output):
@@ -211,14 +247,19 @@ def measure(label, lmp, args, cwd, repeat, **kw):
     of the last run."""
     try:
         run_lammps(lmp, args, cwd, **kw)    # warm-up: caches, page faults, CPU clock
-        rates = []
+        rates = Rates()
         for _ in range(repeat):
             out = run_lammps(lmp, args, cwd, **kw)
             rates.append(steps_per_second(out))
+        rates.note(out)
     except RuntimeError as e:
         print(f"  {label:<50} {failure(e).upper()} ({e})", flush=True)
         return failure(e)
-    print(f"  {label:<50} {statistics.median(rates):10.1f} steps/s", flush=True)
+    extra = ""
+    if rates.neighbors is not None:
+        per_pair = rates.ns_per_pair()
+        extra = f", {rates.neighbors} neighbour pairs" + (f", pair {per_pair:.0f} ns per pair-step" if per_pair else "")
+    print(f"  {label:<50} {statistics.median(rates):10.1f} steps/s{extra}", flush=True)
     print(f"      last run: {timing_breakdown(out)}", flush=True)
     return rates
 
@@ -330,6 +371,66 @@ def sphere_cases(lmp, plugin, work, opts):
     baseline = host if isinstance(host, list) else pkg
     return [(case, "host pair_style granular (hertz/material, linear_history)", host, baseline),
             (case, "package body/rounded/polyhedron/granular, one-vertex spheres", pkg, baseline)]
+
+
+# --- host examples: the parameters of the host's examples/body/in.pour3d and in.squares
+
+POUR3D_CASE = "3d bed, in.pour3d's parameters, 2016 cubes+tetrahedra, settled"
+SQUARES_CASE = "2d packing, in.squares's parameters, 2000 squares, settled"
+
+
+def ensure_host_example_packing(lmp, plugin, work, kind):
+    """The settled packing of the host's example `kind` ("pour3d" or
+    "squares"): bench/make_host_example_packings.py writes the column,
+    bench/in.settle_<kind> settles it with the package's style and the
+    example's coefficients (made once, kept in `work`; a few minutes on 2
+    cores, the 3d bed on 2 MPI ranks)."""
+    packing = os.path.join(work, f"{kind}_host_example_settled.data")
+    if os.path.exists(packing):
+        return packing
+    source = os.path.join(work, f"data.{kind}_host_example")
+    if not os.path.exists(source):
+        subprocess.run([sys.executable, os.path.join(HERE, "make_host_example_packings.py"), kind, source],
+                       check=True)
+    print(f"bench: settling the column of in.{kind}'s bodies (kept in {work}) ...", flush=True)
+    start = time.time()
+    run_lammps(lmp, ["-in", os.path.join(HERE, f"in.settle_{kind}"), "-var", "plugin", plugin,
+                     "-var", "input", source, "-var", "output", packing + ".tmp"], cwd=work,
+               nprocs=2 if kind == "pour3d" else 1)
+    print(f"bench: settled in {time.time() - start:.0f} s", flush=True)
+    os.replace(packing + ".tmp", packing)
+    return packing
+
+
+def host_example_cases(lmp, plugin, work, opts):
+    """The host's built-in style vs the package's on packings with the
+    parameters of the host's own examples: in.pour3d's bed (also with
+    cut_inner 0 and k_na 0: no cohesion, so no cohesive cutoff in the
+    package's neighbour cutoff) and in.squares's packing."""
+    rows = []
+    load = ["-var", "load", f"plugin load {plugin}"]
+    packing = ensure_host_example_packing(lmp, plugin, work, "pour3d")
+    base = ["-in", os.path.join(HERE, "in.bench_pour3d"), "-var", "data", packing]
+    print(f"{POUR3D_CASE}:", flush=True)
+    for cohesion, extra in (("", []), (", cut_inner 0, k_na 0", ["-var", "cut_inner", "0", "-var", "k_na", "0"])):
+        case = POUR3D_CASE + cohesion
+        host = measure(f"host body/rounded/polyhedron{cohesion}, {opts.host_heap_steps} steps", lmp,
+                       base + extra + ["-var", "nsteps", str(opts.host_heap_steps)], work, opts.repeat)
+        pkg = measure(f"package body/rounded/polyhedron{cohesion}, {opts.heap_steps} steps", lmp,
+                      base + extra + load + ["-var", "nsteps", str(opts.heap_steps)], work, opts.repeat)
+        baseline = host if isinstance(host, list) else pkg
+        rows.append((case, "host built-in body/rounded/polyhedron", host, baseline))
+        rows.append((case, "package body/rounded/polyhedron", pkg, baseline))
+    packing = ensure_host_example_packing(lmp, plugin, work, "squares")
+    base = ["-in", os.path.join(HERE, "in.bench_squares"), "-var", "data", packing,
+            "-var", "nsteps", str(opts.steps)]
+    print(f"{SQUARES_CASE}, {opts.steps} steps:", flush=True)
+    host = measure("host body/rounded/polygon (built-in)", lmp, base, work, opts.repeat)
+    pkg = measure("package body/rounded/polygon", lmp, base + load, work, opts.repeat)
+    baseline = host if isinstance(host, list) else pkg
+    rows.append((SQUARES_CASE, "host built-in body/rounded/polygon", host, baseline))
+    rows.append((SQUARES_CASE, "package body/rounded/polygon", pkg, baseline))
+    return rows
 
 
 # --- scale: returns rows (bodies, steps/s list, time per body-step, memory per body)
@@ -538,16 +639,21 @@ def load_average():
 def print_table(rows):
     print()
     print("baseline: the host's built-in style on the same input (the package's style without")
-    print("history where the host's crashed); ratio = median steps/s / the baseline's")
-    print("| case | style | median steps/s | min-max | ratio to baseline |")
-    print("|---|---|---:|---:|---:|")
+    print("history where the host's crashed); ratio = median steps/s / the baseline's;")
+    print("neighbour pairs: the host's 'Total # of neighbors' at the end of the last run;")
+    print("pair ns per listed pair: the 'Pair' time of its timing breakdown / steps / neighbour pairs")
+    print("| case | style | median steps/s | min-max | ratio to baseline | neighbour pairs | pair ns per listed pair |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     for case, style, rates, baseline in rows:
         if not isinstance(rates, list):
-            print(f"| {case} | {style} | {rates} | - | - |")
+            print(f"| {case} | {style} | {rates} | - | - | - | - |")
             continue
         med = statistics.median(rates)
         ratio = med / statistics.median(baseline) if isinstance(baseline, list) else float("nan")
-        print(f"| {case} | {style} | {med:.1f} | {min(rates):.1f}-{max(rates):.1f} | {ratio:.2f} |")
+        pairs = getattr(rates, "neighbors", None)
+        per_pair = rates.ns_per_pair() if isinstance(rates, Rates) else None
+        print(f"| {case} | {style} | {med:.1f} | {min(rates):.1f}-{max(rates):.1f} | {ratio:.2f} "
+              f"| {pairs if pairs is not None else '-'} | {f'{per_pair:.0f}' if per_pair else '-'} |")
     print(load_average() + " at the end of the table")
 
 
@@ -764,8 +870,8 @@ def describe_machine():
     return f"{cpu}, {os.cpu_count()} cores, {load_average()}"
 
 
-GROUPS = ("polygon", "heap", "spheres", "scale", "lcp", "omp")
-LAMMPS_GROUPS = ("polygon", "heap", "spheres", "scale", "omp")
+GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "lcp", "omp")
+LAMMPS_GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "omp")
 
 
 def main():
@@ -823,6 +929,8 @@ def main():
         rows += polygon_cases(lmp, plugin, work, opts)
     if "heap" in groups:
         rows += heap_cases(lmp, plugin, work, opts)
+    if "hostex" in groups:
+        rows += host_example_cases(lmp, plugin, work, opts)
     if "spheres" in groups:
         rows += sphere_cases(lmp, plugin, work, opts)
     if rows:

@@ -124,6 +124,12 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
     return weight_record ? body_dem::weight_record_size(record_stride == body_dem::kWeightRecordSpringEntry) : 0;
   }
   int style_values_offset() const { return 3 + record_size(); }
+  // Per-type maxima of the enclosing radius (rounding included) plus the
+  // cohesive cutoff: the shortest cutoff that misses no pair within reach.
+  // Measured (bench/count_list_pairs.py, in.pour3d's bed): no listed pair
+  // is beyond the per-body reach + skin when each type has one shape; the
+  // host's lists are shorter because its cutoff leaves out the rounding
+  // and cut_inner (README, Performance).
   double cutoff_for_types(int i, int j) const { return maxrad[i] + maxrad[j] + cut_surface; }
   void require_coeffs_set(int i, int j) const;
   body_dem::PairStepSettings step_settings() const;
