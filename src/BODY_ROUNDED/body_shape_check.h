@@ -202,6 +202,15 @@ namespace shape_detail {
 
   inline bool finite(const Vec3 &v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
+  // The first rule of every body: at least one vertex, all of them finite.
+  inline std::string vertex_list_defect(const Vec3 *vertices, int n)
+  {
+    if (n < 1) return "has no vertices";
+    for (int k = 0; k < n; ++k)
+      if (!finite(vertices[k])) return "vertex " + std::to_string(k) + " has a coordinate that is not a finite number";
+    return "";
+  }
+
   // The size of a body: the largest distance of a vertex from the centroid.
   inline double body_size(const Vec3 *v, int n, Vec3 &centroid)
   {
@@ -271,11 +280,10 @@ inline std::string BodyShapeChecker::polygon(const PolygonShapeInput &b)
 {
   using namespace shape_detail;
   const int n = b.nvertices;
-  if (n < 1) return "has no vertices";
-  for (int k = 0; k < n; ++k)
-    if (!finite(b.vertices[k])) return "vertex " + std::to_string(k) + " has a coordinate that is not a finite number";
+  std::string defect = vertex_list_defect(b.vertices, n);
+  if (!defect.empty()) return defect;
   const char *kind = n == 1 ? "a disk: one vertex" : "a rod: two vertices";
-  std::string defect = rounding_defect(b.rounded_diameter, n >= 3, kind);
+  defect = rounding_defect(b.rounded_diameter, n >= 3, kind);
   if (!defect.empty()) return defect;
   defect = moment_defect(b.moment_normal, 0, "the moment about the axis normal to the plane", b.zero_moment_note);
   if (!defect.empty()) return defect;
@@ -318,9 +326,8 @@ inline std::string BodyShapeChecker::polyhedron(const PolyhedronShapeInput &b)
 {
   using namespace shape_detail;
   const int n = b.nvertices;
-  if (n < 1) return "has no vertices";
-  for (int k = 0; k < n; ++k)
-    if (!finite(b.vertices[k])) return "vertex " + std::to_string(k) + " has a coordinate that is not a finite number";
+  std::string defect = vertex_list_defect(b.vertices, n);
+  if (!defect.empty()) return defect;
 
   // Indices first: nothing below may read out of range.
   for (int e = 0; e < b.nedges; ++e) {
@@ -345,8 +352,7 @@ inline std::string BodyShapeChecker::polyhedron(const PolyhedronShapeInput &b)
   const bool polyhedron = n >= 3;
   const char *why = n == 1 ? "a sphere: one vertex" : "a rod: two vertices";
   if (polyhedron && b.rounding_required_by) why = b.rounding_required_by;
-  std::string defect =
-      rounding_defect(b.rounded_diameter, polyhedron && !b.rounding_required_by, why);
+  defect = rounding_defect(b.rounded_diameter, polyhedron && !b.rounding_required_by, why);
   if (!defect.empty()) return defect;
   Vec3 centroid;
   const double size = body_size(b.vertices, n, centroid);
