@@ -202,6 +202,19 @@ namespace shape_detail {
 
   inline bool finite(const Vec3 &v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
+  // No two vertices closer than tol (the body's size is only for the message).
+  inline std::string coincident_vertices_defect(const Vec3 *vertices, int n, double tol, double size)
+  {
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j) {
+        const double d = norm(vertices[i] - vertices[j]);
+        if (!(d > tol))
+          return "vertices " + std::to_string(i) + " and " + std::to_string(j) + " coincide (distance " +
+              shape_number(d) + ") " + tolerance_note(size);
+      }
+    return "";
+  }
+
   // The first rule of every body: at least one vertex, all of them finite.
   inline std::string vertex_list_defect(const Vec3 *vertices, int n)
   {
@@ -297,13 +310,8 @@ inline std::string BodyShapeChecker::polygon(const PolygonShapeInput &b)
           " off the plane of the 2d simulation " + tolerance_note(size);
   if (n == 1) return "";
   if (!(size > 0.0) && n == 2) return "its two vertices coincide (a rod of length 0; a disk has one vertex)";
-  for (int i = 0; i < n; ++i)
-    for (int j = i + 1; j < n; ++j) {
-      const double d = norm(b.vertices[i] - b.vertices[j]);
-      if (!(d > tol))
-        return "vertices " + std::to_string(i) + " and " + std::to_string(j) + " coincide (distance " +
-            shape_number(d) + ") " + tolerance_note(size);
-    }
+  defect = coincident_vertices_defect(b.vertices, n, tol, size);
+  if (!defect.empty()) return defect;
   if (n == 2) return "";
 
   const PlanarPolygonDefect p = planar_polygon_defect(b.vertices, n, tol);
@@ -377,13 +385,8 @@ inline std::string BodyShapeChecker::polyhedron(const PolyhedronShapeInput &b)
           tolerance_note(size);
   }
   if (n == 2) return size > 0.0 ? "" : "its two vertices coincide (a rod of length 0; a sphere has one vertex)";
-  for (int i = 0; i < n; ++i)
-    for (int j = i + 1; j < n; ++j) {
-      const double d = norm(b.vertices[i] - b.vertices[j]);
-      if (!(d > tol))
-        return "vertices " + std::to_string(i) + " and " + std::to_string(j) + " coincide (distance " +
-            shape_number(d) + ") " + tolerance_note(size);
-    }
+  defect = coincident_vertices_defect(b.vertices, n, tol, size);
+  if (!defect.empty()) return defect;
 
   // Edges and faces listed twice.
   edge_keys_.clear();
