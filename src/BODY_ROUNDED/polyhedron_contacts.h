@@ -801,6 +801,7 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
           continue;
         const Vec3 &c = bj.vertices[bj.edges[ej][0]];
         const Vec3 &d = bj.vertices[bj.edges[ej][1]];
+        if (!segments_may_cross_within(a, b, c, d, dmax)) continue;    // most edge pairs: no division
         const LineLineResult ll = line_line_nearest(a, b, c, d);
         if (ll.parallel || !(ll.s > 0.0 && ll.s < 1.0 && ll.t > 0.0 && ll.t < 1.0)) continue;
         const Vec3 v = d - c;

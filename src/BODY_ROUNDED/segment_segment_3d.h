@@ -40,6 +40,33 @@ inline LineLineResult line_line_nearest(const Vec3 &p0, const Vec3 &p1, const Ve
   return r;
 }
 
+// Whether the mutually nearest points of the lines through p0, p1 and
+// q0, q1 can lie strictly inside both segments within the distance dmax:
+// false only if line_line_nearest() would say that they are parallel, or
+// give s or t outside (0, 1), or nearest points farther apart than dmax.
+// The same products as there, without its divisions: s = num_s / den with
+// den = |u x v|^2 > 0 lies in (0, 1) iff 0 < num_s < den (a correctly
+// rounded quotient keeps these order relations), and the distance of the
+// lines is |w . (u x v)| / |u x v|. The distance test keeps a margin of
+// 1e-9 relative, so that a pair it rejects is beyond dmax also for the
+// distance of the nearest points that the caller computes. A cheap
+// rejection for the many edge pairs of two touching bodies that do not
+// cross (polyhedron_contacts.h).
+inline bool segments_may_cross_within(const Vec3 &p0, const Vec3 &p1, const Vec3 &q0, const Vec3 &q1, double dmax)
+{
+  const Vec3 u = p1 - p0, v = q1 - q0, w = p0 - q0;
+  const double uu = dot(u, u), uv = dot(u, v), vv = dot(v, v);
+  const double uw = dot(u, w), vw = dot(v, w);
+  const Vec3 n = cross(u, v);
+  const double den = norm2(n);
+  const double num_s = uv * vw - vv * uw;
+  if (!(num_s > 0.0 && num_s < den)) return false;
+  const double num_t = uu * vw - uv * uw;
+  if (!(num_t > 0.0 && num_t < den)) return false;
+  const double wn = dot(w, n);
+  return wn * wn <= dmax * dmax * den * (1.0 + 1e-9);
+}
+
 struct SegmentSegmentResult {
   Vec3 point_p;                 // nearest point on segment p
   Vec3 point_q;                 // nearest point on segment q

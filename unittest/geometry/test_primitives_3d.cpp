@@ -349,3 +349,57 @@ TEST(SegmentSegment, IntersectingSegments)
   EXPECT_NEAR(r.dist2, 0.0, kTol);
   expect_vec_near(r.point_p, {1, 1, 0});
 }
+
+// segments_may_cross_within is the division-free rejection in front of
+// line_line_nearest in the crossing search: it may pass pairs that the
+// full test rejects, never the other way round. Hand-worked cases first.
+TEST(SegmentsMayCrossWithin, HandWorkedCases)
+{
+  // x axis from -1 to 1 and a segment along y at height 1 crossing above
+  // the origin: nearest points (0, 0, 0) and (0, 0, 1), distance 1
+  EXPECT_TRUE(segments_may_cross_within({-1, 0, 0}, {1, 0, 0}, {0, -1, 1}, {0, 1, 1}, 1.0));
+  EXPECT_TRUE(segments_may_cross_within({-1, 0, 0}, {1, 0, 0}, {0, -1, 1}, {0, 1, 1}, 1.5));
+  EXPECT_FALSE(segments_may_cross_within({-1, 0, 0}, {1, 0, 0}, {0, -1, 1}, {0, 1, 1}, 0.5));
+  // the same lines, but the second segment ends before the crossing point
+  // (t outside (0, 1)) or the first one does (s outside)
+  EXPECT_FALSE(segments_may_cross_within({-1, 0, 0}, {1, 0, 0}, {0, 1, 1}, {0, 3, 1}, 2.0));
+  EXPECT_FALSE(segments_may_cross_within({1, 0, 0}, {3, 0, 0}, {0, -1, 1}, {0, 1, 1}, 2.0));
+  // parallel segments never cross (den = 0)
+  EXPECT_FALSE(segments_may_cross_within({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, 5.0));
+}
+
+// Over many random segment pairs: whenever line_line_nearest finds interior
+// nearest points within dmax (the crossing search's acceptance), the
+// rejection test passes the pair; and it rejects most pairs that the full
+// test rejects (it is exact up to its 1e-9 distance margin).
+TEST(SegmentsMayCrossWithin, NeverRejectsAPairTheFullTestAccepts)
+{
+  unsigned long long state = 12345;
+  const auto uniform = [&state]() {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<double>(state >> 11) * (1.0 / 9007199254740992.0) * 2.0 - 1.0;
+  };
+  int accepted = 0, rejected_by_full = 0, rejected_by_both = 0;
+  for (int k = 0; k < 200000; ++k) {
+    const Vec3 p0{uniform(), uniform(), uniform()}, p1{uniform(), uniform(), uniform()};
+    const Vec3 q0{uniform(), uniform(), uniform()}, q1{uniform(), uniform(), uniform()};
+    const double dmax = 0.5 * (uniform() + 1.0);
+    const LineLineResult ll = line_line_nearest(p0, p1, q0, q1);
+    bool full = !ll.parallel && ll.s > 0.0 && ll.s < 1.0 && ll.t > 0.0 && ll.t < 1.0;
+    if (full) {
+      const Vec3 pi = p0 + (p1 - p0) * ll.s, pj = q0 + (q1 - q0) * ll.t;
+      full = norm2(pj - pi) <= dmax * dmax;
+    }
+    const bool quick = segments_may_cross_within(p0, p1, q0, q1, dmax);
+    if (full) {
+      ++accepted;
+      EXPECT_TRUE(quick) << "pair " << k;
+    } else {
+      ++rejected_by_full;
+      if (!quick) ++rejected_by_both;
+    }
+  }
+  EXPECT_GT(accepted, 1000);
+  // measured: all but a handful of the full test's rejections
+  EXPECT_GT(rejected_by_both, rejected_by_full - rejected_by_full / 1000);
+}
