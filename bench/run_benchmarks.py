@@ -45,8 +45,9 @@ Groups of cases (--only, comma-separated; all by default):
            analysis at 100 increments spread over the loading; --lcp-repeat
            runs of the whole program (default 1: it takes about a minute).
   omp      the /omp variants (picked by -sf omp from the same input) with 1
-           and 2 threads, and 1 vs 2 MPI ranks, on the 2d packing and the
-           heap; the configurations of a case are run alternately, so that
+           and 2 threads, and 1 vs 2 MPI ranks, on the 2d packing, the
+           heap and in.pour3d's bed (full parameters and cut_inner 0,
+           k_na 0); the configurations of a case are run alternately, so that
            a change of the machine's load affects all of them alike;
            speed-up = median over median.
 
@@ -627,7 +628,34 @@ def omp_heap_cases(lmp, plugin, work, opts):
     return rows
 
 
-OMP_CASES = [omp_polygon_cases, omp_heap_cases]
+def omp_pour3d_cases(lmp, plugin, work, opts):
+    """in.pour3d's bed (group hostex), with its full parameters and with
+    cut_inner 0 and k_na 0: body/rounded/polyhedron/omp with 1 and 2
+    threads, and the serial style on 1 and 2 MPI ranks. The issue's bars
+    ask for the parallel speed-ups on every heap case, not only on bench/'s
+    stiff heap."""
+    packing = ensure_host_example_packing(lmp, plugin, work, "pour3d")
+    steps = opts.heap_steps
+    rows = []
+    for cohesion, extra in (("", []), (", cut_inner 0, k_na 0", ["-var", "cut_inner", "0", "-var", "k_na", "0"])):
+        case = POUR3D_CASE + cohesion
+        base = ["-in", os.path.join(HERE, "in.bench_pour3d"), "-var", "data", packing, "-var", "nsteps", str(steps),
+                "-var", "load", f"plugin load {plugin}"] + extra
+        print(f"{case}, {steps} steps (OpenMP):", flush=True)
+        style = "body/rounded/polyhedron/omp"
+        configs = [(f"{style}, {n} thread{'s' if n > 1 else ''}",
+                    base + ["-sf", "omp", "-pk", "omp", str(n)], 1, n, omp_marker(style)) for n in (1, 2)]
+        rates = measure_alternating(configs, lmp, work, opts.repeat)
+        rows += [(case, style, 1, n, rates[label]) for (label, _, _, n, _) in configs]
+        print(f"{case}, {steps} steps (MPI):", flush=True)
+        style = "body/rounded/polyhedron"
+        configs = [(f"{style}, {n} MPI rank{'s' if n > 1 else ''}", base, n, 1, None) for n in (1, 2)]
+        rates = measure_alternating(configs, lmp, work, opts.repeat)
+        rows += [(case, style, n, 1, rates[label]) for (label, _, n, _, _) in configs]
+    return rows
+
+
+OMP_CASES = [omp_polygon_cases, omp_heap_cases, omp_pour3d_cases]
 
 
 def load_average():
@@ -682,11 +710,13 @@ def print_omp_table(rows):
 
 
 def print_bars(rows, prows, srows=()):
-    """The ratios that issue 7's bars are stated in, from the rows above."""
-    med = {}
+    """The ratios that the performance issue's bars (issue 17, which
+    replaced issue 7's) are stated in, from the rows above."""
+    med, runs = {}, {}
     for case, style, rates, _ in rows:
         if isinstance(rates, list):
             med[(case, style)] = statistics.median(rates)
+            runs[(case, style)] = rates
     speed = {}
     for case, style, ranks, threads, rates in prows:
         if isinstance(rates, list):
@@ -698,48 +728,77 @@ def print_bars(rows, prows, srows=()):
     def cost(a, b):     # cost of a over b = speed of b / speed of a
         return f"{med[b] / med[a]:.2f}" if a in med and b in med else "n/a"
 
+    def pair_step(key):    # seconds in the pair style per step, of the last run
+        r = runs.get(key)
+        return r.pair_seconds / r.steps if r is not None and r.pair_seconds is not None and r.steps else None
+
+    def pair_ratio(host, pkg):    # host's pair time over the package's
+        a, b = pair_step(host), pair_step(pkg)
+        return f"{a / b:.2f}" if a and b else "n/a"
+
+    def rest_ratio(pkg, host):    # the rest of a step (not Pair): package over host
+        a, b = pair_step(pkg), pair_step(host)
+        if a is None or b is None:
+            return "n/a"
+        return f"{(1.0 / med[pkg] - a) / (1.0 / med[host] - b):.2f}"
+
     def speedup(case, style, n1, n2):
         a, b = (case, style) + n1, (case, style) + n2
         return f"{speed[b] / speed[a]:.2f}" if a in speed and b in speed else "n/a"
 
+    host3d, pkg3d = "host built-in body/rounded/polyhedron", "package body/rounded/polyhedron"
+    host2d, pkg2d = "host built-in body/rounded/polygon", "package body/rounded/polygon"
+    h, sp = HEAP_CASE, SPHERE_CASE
+    soft = POUR3D_CASE + ", cut_inner 0, k_na 0"
+    p2 = "2d packing, 2000 squares, settled"
     lines = []
     if rows:
-        p2 = "2d packing, 2000 squares, settled"
-        d2 = "2d pour, 2000 squares, dense"
-        h, sp = HEAP_CASE, SPHERE_CASE
         lines += [
-            ("polygon: package / host, dense 2d pour (speed)", ratio((d2, "package body/rounded/polygon"),
-                                                                     (d2, "host built-in body/rounded/polygon")), ">= 4"),
-            ("polygon: package / host, settled 2d packing (speed)",
-             ratio((p2, "package body/rounded/polygon"), (p2, "host built-in body/rounded/polygon")), ">= 4"),
-            ("heap: package polyhedron / host (speed)",
-             ratio((h, "package body/rounded/polyhedron"), (h, "host built-in body/rounded/polyhedron")), ">= 40"),
-            ("heap: history / without (cost)",
-             cost((h, "package body/rounded/polyhedron history"), (h, "package body/rounded/polyhedron")), "<= 1.3"),
-            ("heap: granular / polyhedron history (cost)",
-             cost((h, "package body/rounded/polyhedron/granular (hertz/material, linear_history)"),
-                  (h, "package body/rounded/polyhedron history")), "<= 1.5"),
+            ("heap: package polyhedron / host (speed)", ratio((h, pkg3d), (h, host3d)), ">= 40"),
+            ("in.pour3d bed, cut_inner 0, k_na 0: package / host (speed)", ratio((soft, pkg3d), (soft, host3d)),
+             ">= 40"),
+            ("in.pour3d bed: package / host (speed)", ratio((POUR3D_CASE, pkg3d), (POUR3D_CASE, host3d)), ">= 40"),
+        ]
+        for case in (p2, SQUARES_CASE):
+            name = "2d settled" if case == p2 else "in.squares packing"
+            lines += [
+                (f"{name}: package / host (speed, whole step)", ratio((case, pkg2d), (case, host2d)), ">= 2.5"),
+                (f"{name}: host Pair time / package's", pair_ratio((case, host2d), (case, pkg2d)), ">= 4"),
+                (f"{name}: rest of a step, package / host", rest_ratio((case, pkg2d), (case, host2d)), "<= 1"),
+            ]
+        lines += [
             ("spheres: one-vertex bodies / host granular (cost)",
              cost((sp, "package body/rounded/polyhedron/granular, one-vertex spheres"),
-                  (sp, "host pair_style granular (hertz/material, linear_history)")), "<= 1.5"),
+                  (sp, "host pair_style granular (hertz/material, linear_history)")), "<= 2.5"),
+            ("heap: history / without (cost)", cost((h, pkg3d + " history"), (h, pkg3d)), "<= 1.3"),
+            ("heap: granular / polyhedron history (cost)",
+             cost((h, "package body/rounded/polyhedron/granular (hertz/material, linear_history)"),
+                  (h, pkg3d + " history")), "<= 1.5"),
         ]
     if prows:
-        h = HEAP_CASE
-        p2 = "2d packing, 2000 squares, settled, history"
         heap_omp = next((r[1] for r in prows if r[0] == h and r[1].endswith("/omp")), "")
         lines += [
-            ("heap: /omp 2 threads / 1 thread", speedup(h, heap_omp, (1, 1), (1, 2)),
-             ">= 1.8 (issue 6: 1.7)"),
+            ("heap: /omp 2 threads / 1 thread", speedup(h, heap_omp, (1, 1), (1, 2)), ">= 1.8"),
             ("heap: 2 MPI ranks / 1", speedup(h, "body/rounded/polyhedron/granular", (1, 1), (2, 1)), ">= 1.8"),
-            ("2d: /omp 2 threads / 1 thread", speedup(p2, "body/rounded/polygon/omp", (1, 1), (1, 2)), "-"),
-            ("2d: 2 MPI ranks / 1", speedup(p2, "body/rounded/polygon", (1, 1), (2, 1)), "-"),
         ]
-    # drop the lines of the groups that did not run ("n/a" stays where a
-    # case ran but crashed, failed or is not in the plugin)
+        for case, name in ((POUR3D_CASE, "in.pour3d bed"), (soft, "in.pour3d bed, cut_inner 0, k_na 0")):
+            lines += [
+                (f"{name}: /omp 2 threads / 1 thread", speedup(case, "body/rounded/polyhedron/omp", (1, 1), (1, 2)),
+                 ">= 1.8"),
+                (f"{name}: 2 MPI ranks / 1", speedup(case, "body/rounded/polyhedron", (1, 1), (2, 1)), ">= 1.8"),
+            ]
+        lines += [
+            ("2d: /omp 2 threads / 1 thread", speedup(p2 + ", history", "body/rounded/polygon/omp", (1, 1), (1, 2)),
+             "-"),
+            ("2d: 2 MPI ranks / 1", speedup(p2 + ", history", "body/rounded/polygon", (1, 1), (2, 1)), "-"),
+        ]
+    # only the lines of the cases that ran ("n/a" stays where a case ran
+    # but crashed, failed or is not in the plugin)
     ran = {r[0] for r in rows} | {r[0] for r in prows}
-    prefix = {"polygon": ("2d pour, 2000 squares, dense", "2d packing, 2000 squares, settled"),
-              "heap": (HEAP_CASE,), "spheres": (SPHERE_CASE,), "2d": ("2d packing, 2000 squares, settled, history",)}
-    lines = [l for l in lines if any(c in ran for c in prefix[l[0].split(":")[0]])]
+    names = {"heap": (h,), "in.pour3d bed": (POUR3D_CASE,), "in.pour3d bed, cut_inner 0, k_na 0": (soft,),
+             "2d settled": (p2,), "in.squares packing": (SQUARES_CASE,), "spheres": (sp,),
+             "2d": (p2 + ", history",)}
+    lines = [l for l in lines if any(c in ran for c in names[l[0].split(":")[0]])]
     timed = [r for r in srows if r[2] is not None]
     if len(timed) >= 2:
         lines.append((f"scale: time per body-step, {timed[-1][0]} / {timed[0][0]} bodies (2 ranks)",
@@ -747,7 +806,7 @@ def print_bars(rows, prows, srows=()):
     if not lines:
         return
     print()
-    print("Ratios in the terms of issue 7's bars (speed: higher is better; cost: lower is better)")
+    print("Ratios in the terms of the performance issue's bars (speed: higher is better; cost: lower is better)")
     print("| ratio | measured | bar |")
     print("|---|---:|---:|")
     for name, value, bar in lines:
