@@ -20,6 +20,7 @@
 #include "granular_pair_forces.h"
 #include "polyhedron_body_frames.h"
 #include "polyhedron_pair_kernel.h"
+#include "sphere_pair_contact.h"
 
 #include <vector>
 
@@ -76,6 +77,13 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
                                    bool &overflow) const
   {
     const body_dem::PolyhedronShape &si = frames.shape(i), &sj = frames.shape(j);
+    // Two spheres whose record is empty (always: they never write one)
+    // take the sphere path (sphere_pair_contact.h), the same forces.
+    if (si.nvertices == 1 && sj.nvertices == 1 &&
+        (!weight_record.values || weight_record.empty || !(weight_record.values[0] > 0.0))) {
+      overflow = false;
+      return sphere_pair_forces(i, j, si, sj, settings, xi, style_values);
+    }
     body_dem::PolyhedronContactList contacts;
     body_dem::PolyhedronWeightLedger ledger;
     body_dem::find_polyhedron_contacts(si, sj, cut_surface, smoothing, contacts,
@@ -91,6 +99,29 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
       auto state = body_dem::TangentialAdhesionState::from(style_values);
       body_dem::add_tangential_adhesion(contacts.data(), contacts.size, frames.motion(i), frames.motion(j), law,
                                         settings, state, r);
+      state.to(style_values);
+    }
+    return r;
+  }
+
+  body_dem::PairResult sphere_pair_forces(int i, int j, const body_dem::PolyhedronShape &si,
+                                          const body_dem::PolyhedronShape &sj,
+                                          const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
+                                          double *style_values) const
+  {
+    body_dem::Contact contact;
+    const int n = body_dem::sphere_pair_contact(si.vertices[0], si.rounded_radius, sj.vertices[0],
+                                                sj.rounded_radius, cut_surface, contact)
+        ? 1
+        : 0;
+    const body_dem::GranularLaw law{pair_model(atom->type[i], atom->type[j]),
+                                    body_dem::pair_effective_radius(si.rounded_radius, sj.rounded_radius),
+                                    body_dem::effective_mass(atom->rmass[i], atom->rmass[j]), cut_surface};
+    body_dem::PairResult r =
+        body_dem::pair_contact_forces(&contact, n, 1.0, frames.motion(i), frames.motion(j), law, settings, xi);
+    if (style_values && law.model.uses_tangential_adhesion()) {
+      auto state = body_dem::TangentialAdhesionState::from(style_values);
+      body_dem::add_tangential_adhesion(&contact, n, frames.motion(i), frames.motion(j), law, settings, state, r);
       state.to(style_values);
     }
     return r;

@@ -214,6 +214,7 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
 
     double **const f = thr->get_f();
     double **const torque = thr->get_torque();
+    body_dem::PairResult r;
     for (int ii = first_entry_[tid]; ii < first_entry_[tid + 1]; ii++) {
       const int i = list->ilist[ii];
       const int *jlist = list->firstneigh[i];
@@ -226,10 +227,10 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
 
       for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
-        const body_dem::PairResult r =
-            this->interact(i, j, jj, touch, history_values, settings, f, torque, overflow, pair_forces);
-        weight_work += r.weight_work;
-        if (!r.interacting) continue;    // no load, no energy: most neighbour pairs
+        // no load, no energy: most neighbour pairs
+        if (!this->interact(i, j, jj, touch, history_values, settings, f, torque, overflow, weight_work, r,
+                            pair_forces))
+          continue;
         work.add(tid, i, j, r);
         if (this->evflag)
           ev_tally_xyz_thr(this, i, j, nlocal, newton_pair, r.energy, 0.0, -r.total.force_j.x, -r.total.force_j.y,

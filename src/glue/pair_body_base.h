@@ -147,11 +147,15 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // One neighbour entry (i, its jj-th neighbour j): the pair's history in,
   // the per-pair function if the enclosing spheres come within reach, the
   // history out, the loads onto f and torque (the host's arrays or a
-  // thread's). The one piece of the serial and the threaded loops.
+  // thread's), the work of the weights onto weight_work. The one piece of
+  // the serial and the threaded loops. Returns whether the pair interacts
+  // (loads or energy), and then its result in r; r is left as it was for
+  // a pair out of reach: most neighbour pairs, for which filling the
+  // result (some 30 values) cost more than the rest of their entry.
   template <class PairFunction>
-  body_dem::PairResult interact(int i, int j, int jj, int *touch, double *history_values,
-                                const body_dem::PairStepSettings &settings, double **f, double **torque,
-                                int &overflow, PairFunction &&pair_forces) const;
+  bool interact(int i, int j, int jj, int *touch, double *history_values, const body_dem::PairStepSettings &settings,
+                double **f, double **torque, int &overflow, double &weight_work, body_dem::PairResult &r,
+                PairFunction &&pair_forces) const;
 
  private:
   void create_internal_fixes();
@@ -172,6 +176,7 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
   double weight_work = 0.0;
   const bool stored = keeps_pair_history();
 
+  body_dem::PairResult r;
   for (int ii = 0; ii < list->inum; ii++) {
     const int i = list->ilist[ii];
     const int *jlist = list->firstneigh[i];
@@ -181,10 +186,9 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
 
     for (int jj = 0; jj < jnum; jj++) {
       const int j = jlist[jj] & NEIGHMASK;
-      const body_dem::PairResult r =
-          interact(i, j, jj, touch, history_values, settings, f, torque, overflow, pair_forces);
-      weight_work += r.weight_work;
-      if (!r.interacting) continue;    // no load, no energy: most neighbour pairs
+      // no load, no energy: most neighbour pairs
+      if (!interact(i, j, jj, touch, history_values, settings, f, torque, overflow, weight_work, r, pair_forces))
+        continue;
       work.add(i, j, r);
       if (evflag)
         ev_tally_xyz(i, j, nlocal, force->newton_pair, r.energy, 0.0, -r.total.force_j.x, -r.total.force_j.y,
@@ -199,9 +203,9 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
 }
 
 template <class PairFunction>
-body_dem::PairResult PairBodyBase::interact(int i, int j, int jj, int *touch, double *history_values,
-                                            const body_dem::PairStepSettings &settings, double **f,
-                                            double **torque, int &overflow, PairFunction &&pair_forces) const
+bool PairBodyBase::interact(int i, int j, int jj, int *touch, double *history_values,
+                            const body_dem::PairStepSettings &settings, double **f, double **torque, int &overflow,
+                            double &weight_work, body_dem::PairResult &r, PairFunction &&pair_forces) const
 {
   double **x = atom->x;
   const double *radius = atom->radius;
@@ -213,24 +217,32 @@ body_dem::PairResult PairBodyBase::interact(int i, int j, int jj, int *touch, do
   // not read: each pair's values lie a cache line or more apart, and most
   // neighbour pairs touch nothing.
   const bool stored = values && touch[jj];
+  double *own = style_values && values ? values + style_values_offset() : nullptr;
+
+  if (!(dx * dx + dy * dy + dz * dz <= reach * reach)) {
+    // Out of reach: no contact, so the spring, the record and the style's
+    // values end (what the loop below does for a pair without contacts).
+    if (!stored) return false;
+    touch[jj] = 0;
+    if (weight_record && values[3] > 0.0)
+      weight_work += body_dem::clear_weight_record(settings.book_weight_work, values + 3, record_stride);
+    if (history) body_dem::Vec3{}.to(values);
+    if (own)
+      for (int k = 0; k < style_values; k++) own[k] = 0.0;
+    return false;
+  }
+
   body_dem::WeightRecordRef record;
   if (weight_record && values) record = {values + 3, atom->tag[i] > atom->tag[j], !stored, record_stride};
-  double *own = style_values && values ? values + style_values_offset() : nullptr;
   body_dem::Vec3 xi;
   if (history && stored) xi = body_dem::Vec3::from(values);
-
-  body_dem::PairResult r;
-  if (dx * dx + dy * dy + dz * dz <= reach * reach) {
-    bool pair_overflow = false;
-    r = pair_forces(i, j, settings, history ? &xi : nullptr, record, own, pair_overflow);
-    if (pair_overflow) overflow++;
-  } else if (record.values && stored && record.values[0] > 0.0) {
-    r.weight_work = body_dem::clear_weight_record(settings.book_weight_work, record.values, record_stride);
-  }
+  bool pair_overflow = false;
+  r = pair_forces(i, j, settings, history ? &xi : nullptr, record, own, pair_overflow);
+  if (pair_overflow) overflow++;
+  weight_work += r.weight_work;
   if (values) {
     // the spring lives while the bodies touch, the record while it holds
-    // contacts, the style's values while the style says so (out of reach
-    // included: they start from zero when the pair comes back)
+    // contacts, the style's values while the style says so
     touch[jj] = r.touching || r.weights_recorded || r.style_values_live ? 1 : 0;
     if (history && (stored || r.touching)) {
       if (!r.touching) xi = body_dem::Vec3{};
@@ -240,7 +252,7 @@ body_dem::PairResult PairBodyBase::interact(int i, int j, int jj, int *touch, do
       for (int k = 0; k < style_values; k++) own[k] = 0.0;
   }
 
-  if (!r.interacting) return r;
+  if (!r.interacting) return false;
   const body_dem::PairLoad &load = r.total;
   f[i][0] -= load.force_j.x;
   f[i][1] -= load.force_j.y;
@@ -254,7 +266,7 @@ body_dem::PairResult PairBodyBase::interact(int i, int j, int jj, int *touch, do
   torque[j][0] += load.torque_j.x;
   torque[j][1] += load.torque_j.y;
   torque[j][2] += load.torque_j.z;
-  return r;
+  return true;
 }
 
 }    // namespace LAMMPS_NS

@@ -16,6 +16,14 @@ void WorkAccounting::begin_step(int nall)
   zero_slice(0);
 }
 
+void WorkAccounting::begin_wall_step(int nall)
+{
+  for (const int i : wall_rows_) std::fill(row(i), row(i) + kValuesPerAtom, 0.0);
+  wall_rows_.clear();
+  wall_mode_ = true;
+  resize(nall, 1);    // rows it adds are zero
+}
+
 void WorkAccounting::resize(int nall, int nslices)
 {
   nall_ = nall;
@@ -62,12 +70,19 @@ void WorkAccounting::add(int slice, int i, int j, const PairResult &r)
 void WorkAccounting::add_wall(int i, const PairResult &r)
 {
   double *ri = row(i);
+  if (wall_mode_ && (wall_rows_.empty() || wall_rows_.back() != i)) wall_rows_.push_back(i);
   add_load(ri, -r.ja_scaling.force_j, r.ja_scaling.torque_i);
   add_load(ri + 6, -r.dissipative.force_j, r.dissipative.torque_i);
 }
 
 void WorkAccounting::local_power(Atom *atom, AtomVecBody *avec, double power[kParts]) const
 {
+  if (wall_mode_) {
+    // the listed rows, in increasing order of the atoms as the full scan
+    power[0] = power[1] = 0.0;
+    for (const int i : wall_rows_) add_power(atom, avec, i, power);
+    return;
+  }
   local_power(atom, avec, 0, atom->nlocal, power);
 }
 
@@ -75,23 +90,26 @@ void WorkAccounting::local_power(Atom *atom, AtomVecBody *avec, int from, int to
 {
   power[0] = power[1] = 0.0;
   if (loads_.size() < static_cast<size_t>(to) * kValuesPerAtom) return;
+  for (int i = from; i < to; i++) add_power(atom, avec, i, power);
+}
+
+void WorkAccounting::add_power(Atom *atom, AtomVecBody *avec, int i, double power[kParts]) const
+{
+  const double *r = &loads_[static_cast<size_t>(i) * kValuesPerAtom];
+  bool loaded = false;
+  for (int m = 0; m < kValuesPerAtom; m++) loaded = loaded || r[m] != 0.0;
+  if (!loaded) return;    // most atoms, for a wall
   double **v = atom->v, **angmom = atom->angmom;
   const int *body = atom->body;
-  for (int i = from; i < to; i++) {
-    const double *r = &loads_[static_cast<size_t>(i) * kValuesPerAtom];
-    bool loaded = false;
-    for (int m = 0; m < kValuesPerAtom; m++) loaded = loaded || r[m] != 0.0;
-    if (!loaded) continue;    // most atoms, for a wall
-    double omega[3] = {0.0, 0.0, 0.0};
-    if (body[i] >= 0) {
-      AtomVecBody::Bonus *bonus = &avec->bonus[body[i]];
-      MathExtra::mq_to_omega(angmom[i], bonus->quat, bonus->inertia, omega);
-    }
-    for (int part = 0; part < kParts; part++) {
-      const double *q = r + 6 * part;
-      power[part] += q[0] * v[i][0] + q[1] * v[i][1] + q[2] * v[i][2] + q[3] * omega[0] +
-          q[4] * omega[1] + q[5] * omega[2];
-    }
+  double omega[3] = {0.0, 0.0, 0.0};
+  if (body[i] >= 0) {
+    AtomVecBody::Bonus *bonus = &avec->bonus[body[i]];
+    MathExtra::mq_to_omega(angmom[i], bonus->quat, bonus->inertia, omega);
+  }
+  for (int part = 0; part < kParts; part++) {
+    const double *q = r + 6 * part;
+    power[part] += q[0] * v[i][0] + q[1] * v[i][1] + q[2] * v[i][2] + q[3] * omega[0] + q[4] * omega[1] +
+        q[5] * omega[2];
   }
 }
 
