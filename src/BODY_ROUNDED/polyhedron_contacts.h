@@ -182,6 +182,7 @@
 #include "point_segment_3d.h"
 #include "point_triangle_3d.h"
 #include "segment_segment_3d.h"
+#include "sphere_pair_contact.h"
 #include "vec3.h"
 
 #include <cmath>
@@ -592,20 +593,9 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
   // one vertex of j), which the geometry tests check. A weight that is
   // always 1 adds no energy: nothing goes to the ledger.
   if (bi.nvertices == 1 && bj.nvertices == 1) {
-    const Vec3 &vi = bi.vertices[0], &vj = bj.vertices[0];
-    const double d2 = norm2(vi - vj);
-    if (d2 > dmax * dmax) return 0;
-    const double d = std::sqrt(d2);
     Contact c;
-    c.kind_i = c.kind_j = FeatureKind::vertex;
-    c.index_i = c.index_j = 0;
-    c.on_i = vi;
-    c.on_j = vj;
-    c.normal = d > 0.0 ? -((vi - vj) * (1.0 / d)) : Vec3{0.0, 0.0, 1.0};
-    c.delta_n = d - r_sum;
-    c.weight = 1.0;
-    c.ja_factor = 1.0;
-    c.point = contact_point(c.on_i, c.normal, bi.rounded_radius, c.delta_n);
+    if (!sphere_pair_contact(bi.vertices[0], bi.rounded_radius, bj.vertices[0], bj.rounded_radius, cutoff, c))
+      return 0;
     out.add(c);
     return 1;
   }

@@ -7,9 +7,9 @@
 // one contact of weight 1, no ledger entry (a weight that is always 1
 // adds no energy) and j_a = 1 (one contact spans no region).
 //
-// The numbers are those of find_polyhedron_contacts() for two spheres
-// (its shortcut at the top), operation for operation, so the forces do
-// not change; unittest/geometry checks the two against each other.
+// find_polyhedron_contacts() takes its contact of two spheres from here
+// too, so the sphere path and the general one give the same numbers;
+// unittest/geometry checks the two against each other.
 #ifndef BODY_DEM_SPHERE_PAIR_CONTACT_H
 #define BODY_DEM_SPHERE_PAIR_CONTACT_H
 

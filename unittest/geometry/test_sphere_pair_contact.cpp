@@ -1,7 +1,8 @@
 // The sphere path of the 3d pair styles (sphere_pair_contact.h) gives the
 // contact of find_polyhedron_contacts() for two one-vertex bodies, number
 // for number: the pair styles switch between the two, and the forces must
-// not change with it.
+// not change with it (both call sphere_pair_contact() now; this keeps them
+// from drifting apart).
 #include "polyhedron_test_bodies.h"
 #include "sphere_pair_contact.h"
 
