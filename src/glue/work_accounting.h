@@ -40,6 +40,12 @@ class WorkAccounting {
   void add(int i, int j, const PairResult &r) { add(0, i, j, r); }
   // Adds the loads of a wall contact (body i only; the wall is outside).
   void add_wall(int i, const PairResult &r);
+  // begin_step() for a wall: only the few bodies at a wall get loads, so
+  // the rows loaded last step are zeroed and remembered instead of zeroing
+  // and scanning the rows of all atoms every step. add_wall() must come in
+  // ascending order of the atoms (the walls' loop); local_power() then
+  // visits the loaded rows only, in the same order as the full scan.
+  void begin_sparse_step(int nall);
 
   // Threads (the /omp styles): each thread adds into its own slice of
   // loads, so that no two threads write the same memory, and the slices
@@ -77,6 +83,9 @@ class WorkAccounting {
   int nall_ = 0, nslices_ = 1;
   size_t slice_size() const { return static_cast<size_t>(nall_) * kValuesPerAtom; }
   double previous_[kParts] = {0.0, 0.0};
+  bool sparse_ = false;
+  std::vector<int> touched_;               // sparse: the rows loaded this step, ascending
+  std::vector<unsigned char> is_touched_;  // sparse: per row, whether it is in touched_
   bool started_ = false;
 };
 
