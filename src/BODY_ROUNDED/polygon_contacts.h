@@ -184,9 +184,14 @@ inline bool locate_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double
 // keep (its relative error is a few 1e-16).
 enum class VertexPlace : unsigned char { inside, outside, beyond };
 
+// `facing` (n <= 64): bit k set for each edge k whose line p lies on or
+// outside of; for an outside vertex, the nearest point of a convex
+// polygon lies on one of those edges (see nearest_point_on_edges).
 inline VertexPlace place_vertex_at_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
-                                                  double reach, PolygonExit &exit)
+                                                  double reach, PolygonExit &exit,
+                                                  unsigned long long *facing = nullptr)
 {
+  unsigned long long facing_edges = 0;
   const double far2 = reach * reach * (1.0 + 2e-9);
   bool outside = false;
   int best_edge = -1;
@@ -198,6 +203,7 @@ inline VertexPlace place_vertex_at_convex_polygon(const Vec3 &p, const Vec3 *v, 
     const double len2 = norm2(e);
     if (len2 <= 0.0) continue;
     const double height = orientation * cross_z(e, p - a);
+    if (height <= 0.0 && k < 64) facing_edges |= 1ULL << k;
     if (height < 0.0) {
       // distance from the edge's line = -height / |e|
       if (height * height > far2 * len2) return VertexPlace::beyond;
@@ -211,6 +217,7 @@ inline VertexPlace place_vertex_at_convex_polygon(const Vec3 &p, const Vec3 *v, 
       best_len2 = len2;
     }
   }
+  if (facing) *facing = facing_edges;
   if (outside || best_edge < 0) return VertexPlace::outside;
   exit.edge = best_edge;
   exit.depth = best_height / std::sqrt(best_len2);
@@ -247,6 +254,33 @@ inline SkeletonNearest nearest_point_on_skeleton(const Vec3 &p, const PolygonSha
     const int k_end = polygon_edge_end(k, n);
     const SegmentNearest s = nearest_point_on_segment(p, v[k], v[k_end]);
     // edge 0 always replaces the initial guess (its start vertex 0): it is never farther
+    if (k > 0 && s.dist2 >= best.dist2) continue;
+    if (s.part == SegmentPart::interior)
+      best = {FeatureKind::edge, k, s.point, s.dist2};
+    else
+      best = {FeatureKind::vertex, s.part == SegmentPart::start ? k : k_end, s.point, s.dist2};
+  }
+  return best;
+}
+
+// nearest_point_on_skeleton() of a convex polygon (n >= 3, nonzero area,
+// n <= 64) and a point p outside it, searching only the edges in the mask
+// `facing` (place_vertex_at_convex_polygon): p - q, q the nearest point,
+// lies in the normal cone at q, so q lies on an edge whose line p is on or
+// outside of; the other edges are no nearer, and where one reaches the
+// same (unique) nearest point it is a vertex shared with a facing edge,
+// found with the same squared distance. Same result, same ties (lowest
+// index first; vertex 0 as the start, as the full search does).
+inline SkeletonNearest nearest_point_on_edges(const Vec3 &p, const PolygonShape &body, unsigned long long facing)
+{
+  const int n = body.nvertices;
+  const Vec3 *v = body.vertices;
+  SkeletonNearest best{FeatureKind::vertex, 0, v[0], norm2(p - v[0])};
+  while (facing) {
+    const int k = __builtin_ctzll(facing);
+    facing &= facing - 1;
+    const int k_end = polygon_edge_end(k, n);
+    const SegmentNearest s = nearest_point_on_segment(p, v[k], v[k_end]);
     if (k > 0 && s.dist2 >= best.dist2) continue;
     if (s.part == SegmentPart::interior)
       best = {FeatureKind::edge, k, s.point, s.dist2};
@@ -383,9 +417,11 @@ namespace polygon_detail {
 
     // Rule 3: a vertex inside B's skeleton leaves through the nearest edge.
     PolygonExit exit;
-    if (orientation_b != 0.0) {
-      const VertexPlace place =
-          place_vertex_at_convex_polygon(p, body_b.vertices, body_b.nvertices, orientation_b, reach, exit);
+    unsigned long long facing = 0;
+    const bool convex = orientation_b != 0.0;
+    if (convex) {
+      const VertexPlace place = place_vertex_at_convex_polygon(p, body_b.vertices, body_b.nvertices, orientation_b,
+                                                               reach, exit, &facing);
       if (place == VertexPlace::beyond) return;
       if (place == VertexPlace::inside) {
         const VertexHit hit{FeatureKind::edge, exit.edge, p + exit.outward * exit.depth,
@@ -396,7 +432,8 @@ namespace polygon_detail {
     }
 
     // Rule 2: the nearest skeleton point; reject beyond the cutoff before any sqrt.
-    const SkeletonNearest near = nearest_point_on_skeleton(p, body_b);
+    const SkeletonNearest near = convex && body_b.nvertices <= 64 ? nearest_point_on_edges(p, body_b, facing)
+                                                                   : nearest_point_on_skeleton(p, body_b);
     if (near.dist2 > reach * reach) return;
     if (near.kind == FeatureKind::vertex) {
       const int b = near.index;
