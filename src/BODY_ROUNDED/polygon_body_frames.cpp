@@ -26,6 +26,7 @@ void PolygonBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRounded
   shape.nvertices = vertex_count(atom, avec, bptr, i);
   shape.rounded_radius = 0.0;
   shape.skeleton_radius = -1.0;
+  shape.orientation = PolygonShape::kOrientationNotGiven;
   motion.center = Vec3::from(atom->x[i]);
   motion.velocity = Vec3::from(atom->v[i]);
   motion.omega = Vec3{};
@@ -47,6 +48,8 @@ void PolygonBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRounded
     vertices[k].z = motion.center.z;
   }
   motion.omega = space_frame_omega(rot, atom->angmom[i], bonus->inertia);
+  // once per body and step, not in each of its neighbour pairs
+  shape.orientation = polygon_orientation(vertices, shape.nvertices);
 }
 
 std::string PolygonBodyFrames::shape_defect(Atom *atom, AtomVecBody *avec, BodyRoundedPolygon *bptr, int i,

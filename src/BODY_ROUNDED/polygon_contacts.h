@@ -66,6 +66,11 @@ struct PolygonShape {
   // the contact cannot touch the body. Negative: not given, no early out.
   Vec3 center{};
   double skeleton_radius = -1.0;
+  // Optional polygon_orientation() of the vertices, when the caller has it
+  // (the pair style computes it once per body and step instead of once per
+  // neighbour pair). kOrientationNotGiven: computed here.
+  double orientation = kOrientationNotGiven;
+  static constexpr double kOrientationNotGiven = 2.0;
 };
 
 constexpr int kMaxPolygonContacts = 64;
@@ -167,6 +172,59 @@ inline bool locate_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double
   return true;
 }
 
+// Where a vertex lies with respect to a convex polygon, for the contact
+// search: inside (or on the boundary; `exit` as locate_in_convex_polygon
+// gives it), outside, or outside by more than `reach` from the line of
+// one of the edges, and so, the polygon being convex, farther than
+// `reach` from all of it. The last case spares the nearest-point search
+// for most vertices of neighbours that do not touch. The inside/outside
+// decision is the one of locate_in_convex_polygon, on the same numbers; a
+// vertex is called beyond only if it lies beyond reach * (1 + 1e-9), so
+// that round-off cannot reject a vertex the exact distance test would
+// keep (its relative error is a few 1e-16).
+enum class VertexPlace : unsigned char { inside, outside, beyond };
+
+// `facing` (n <= 64): bit k set for each edge k whose line p lies on or
+// outside of; for an outside vertex, the nearest point of a convex
+// polygon lies on one of those edges (see nearest_point_on_edges).
+inline VertexPlace place_vertex_at_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
+                                                  double reach, PolygonExit &exit,
+                                                  unsigned long long *facing = nullptr)
+{
+  unsigned long long facing_edges = 0;
+  const double far2 = reach * reach * (1.0 + 2e-9);
+  bool outside = false;
+  int best_edge = -1;
+  double best_height = 0.0, best_len2 = 1.0;    // depth = height / sqrt(len2)
+  for (int k = 0; k < n; ++k) {
+    const Vec3 &a = v[k];
+    const Vec3 &b = v[polygon_edge_end(k, n)];
+    const Vec3 e = b - a;
+    const double len2 = norm2(e);
+    if (len2 <= 0.0) continue;
+    const double height = orientation * cross_z(e, p - a);
+    if (height <= 0.0 && k < 64) facing_edges |= 1ULL << k;
+    if (height < 0.0) {
+      // distance from the edge's line = -height / |e|
+      if (height * height > far2 * len2) return VertexPlace::beyond;
+      outside = true;
+      continue;
+    }
+    if (outside) continue;
+    if (best_edge < 0 || height * height * best_len2 < best_height * best_height * len2) {
+      best_edge = k;
+      best_height = height;
+      best_len2 = len2;
+    }
+  }
+  if (facing) *facing = facing_edges;
+  if (outside || best_edge < 0) return VertexPlace::outside;
+  exit.edge = best_edge;
+  exit.depth = best_height / std::sqrt(best_len2);
+  exit.outward = edge_outward_normal(v[best_edge], v[polygon_edge_end(best_edge, n)], orientation);
+  return VertexPlace::inside;
+}
+
 // True if p lies inside or on the boundary of the convex polygon v[0..n)
 // (n >= 3, either orientation). False for a polygon of zero area.
 inline bool point_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n)
@@ -196,6 +254,33 @@ inline SkeletonNearest nearest_point_on_skeleton(const Vec3 &p, const PolygonSha
     const int k_end = polygon_edge_end(k, n);
     const SegmentNearest s = nearest_point_on_segment(p, v[k], v[k_end]);
     // edge 0 always replaces the initial guess (its start vertex 0): it is never farther
+    if (k > 0 && s.dist2 >= best.dist2) continue;
+    if (s.part == SegmentPart::interior)
+      best = {FeatureKind::edge, k, s.point, s.dist2};
+    else
+      best = {FeatureKind::vertex, s.part == SegmentPart::start ? k : k_end, s.point, s.dist2};
+  }
+  return best;
+}
+
+// nearest_point_on_skeleton() of a convex polygon (n >= 3, nonzero area,
+// n <= 64) and a point p outside it, searching only the edges in the mask
+// `facing` (place_vertex_at_convex_polygon): p - q, q the nearest point,
+// lies in the normal cone at q, so q lies on an edge whose line p is on or
+// outside of; the other edges are no nearer, and where one reaches the
+// same (unique) nearest point it is a vertex shared with a facing edge,
+// found with the same squared distance. Same result, same ties (lowest
+// index first; vertex 0 as the start, as the full search does).
+inline SkeletonNearest nearest_point_on_edges(const Vec3 &p, const PolygonShape &body, unsigned long long facing)
+{
+  const int n = body.nvertices;
+  const Vec3 *v = body.vertices;
+  SkeletonNearest best{FeatureKind::vertex, 0, v[0], norm2(p - v[0])};
+  while (facing) {
+    const int k = __builtin_ctzll(facing);
+    facing &= facing - 1;
+    const int k_end = polygon_edge_end(k, n);
+    const SegmentNearest s = nearest_point_on_segment(p, v[k], v[k_end]);
     if (k > 0 && s.dist2 >= best.dist2) continue;
     if (s.part == SegmentPart::interior)
       best = {FeatureKind::edge, k, s.point, s.dist2};
@@ -287,13 +372,35 @@ namespace polygon_detail {
     return owner == Owner::body_i ? Vec3{-1.0, 0.0, 0.0} : Vec3{1.0, 0.0, 0.0};
   }
 
-  // False when the vertex p is too far from body B's enclosing circle to be
-  // inside B or within `reach` of it (the skipped call would add nothing).
-  inline bool may_touch(const Vec3 &p, const PolygonShape &b, double reach)
+  // Calls visit(a) for each vertex a of body A that may touch body B, in
+  // index order: all of them when B gives no enclosing circle, else those
+  // within its radius + reach of its centre (the others can be neither
+  // inside B nor within reach of it). Whether a vertex passes is data-dependent and hard to
+  // predict (about one in four passes in a dense packing), so the tests of
+  // up to 64 vertices are gathered into a bit mask first, without
+  // branches, and only the vertices that pass are visited: a mispredicted
+  // branch per vertex cost more than the test itself.
+  template <class Visit>
+  inline void for_vertices_that_may_touch(const PolygonShape &body_a, const PolygonShape &body_b, double reach,
+                                          Visit &&visit)
   {
-    if (b.skeleton_radius < 0.0) return true;
-    const double limit = b.skeleton_radius + reach;
-    return norm2(p - b.center) <= limit * limit;
+    const int n = body_a.nvertices;
+    const bool no_circle = body_b.skeleton_radius < 0.0;
+    const double limit = body_b.skeleton_radius + reach;
+    const double limit2 = limit * limit;
+    for (int first = 0; first < n; first += 64) {
+      const int count = n - first < 64 ? n - first : 64;
+      unsigned long long mask = 0;
+      for (int k = 0; k < count; ++k) {
+        const bool near = no_circle || norm2(body_a.vertices[first + k] - body_b.center) <= limit2;
+        mask |= static_cast<unsigned long long>(near) << k;
+      }
+      while (mask) {
+        const int k = __builtin_ctzll(mask);
+        mask &= mask - 1;
+        visit(first + k);
+      }
+    }
   }
 
   // Test vertex `a` of body A against body B (orientation_b from
@@ -306,19 +413,27 @@ namespace polygon_detail {
     const double r_i = owner == Owner::body_i ? body_a.rounded_radius : body_b.rounded_radius;
     const double r_j = owner == Owner::body_i ? body_b.rounded_radius : body_a.rounded_radius;
 
+    const double reach = r_i + r_j + cutoff;
+
     // Rule 3: a vertex inside B's skeleton leaves through the nearest edge.
     PolygonExit exit;
-    if (orientation_b != 0.0 &&
-        locate_in_convex_polygon(p, body_b.vertices, body_b.nvertices, orientation_b, exit)) {
-      const VertexHit hit{FeatureKind::edge, exit.edge, p + exit.outward * exit.depth,
-                          exit.outward, -exit.depth};
-      add_oriented_contact(hit, p, a, owner, r_i, r_j, cutoff, out);
-      return;
+    unsigned long long facing = 0;
+    const bool convex = orientation_b != 0.0;
+    if (convex) {
+      const VertexPlace place = place_vertex_at_convex_polygon(p, body_b.vertices, body_b.nvertices, orientation_b,
+                                                               reach, exit, &facing);
+      if (place == VertexPlace::beyond) return;
+      if (place == VertexPlace::inside) {
+        const VertexHit hit{FeatureKind::edge, exit.edge, p + exit.outward * exit.depth,
+                            exit.outward, -exit.depth};
+        add_oriented_contact(hit, p, a, owner, r_i, r_j, cutoff, out);
+        return;
+      }
     }
 
     // Rule 2: the nearest skeleton point; reject beyond the cutoff before any sqrt.
-    const SkeletonNearest near = nearest_point_on_skeleton(p, body_b);
-    const double reach = r_i + r_j + cutoff;
+    const SkeletonNearest near = convex && body_b.nvertices <= 64 ? nearest_point_on_edges(p, body_b, facing)
+                                                                   : nearest_point_on_skeleton(p, body_b);
     if (near.dist2 > reach * reach) return;
     if (near.kind == FeatureKind::vertex) {
       const int b = near.index;
@@ -348,15 +463,17 @@ inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj,
 {
   using polygon_detail::Owner;
   out.clear();
-  const double orientation_i = polygon_orientation(bi.vertices, bi.nvertices);
-  const double orientation_j = polygon_orientation(bj.vertices, bj.nvertices);
+  const double orientation_i = bi.orientation != PolygonShape::kOrientationNotGiven
+      ? bi.orientation : polygon_orientation(bi.vertices, bi.nvertices);
+  const double orientation_j = bj.orientation != PolygonShape::kOrientationNotGiven
+      ? bj.orientation : polygon_orientation(bj.vertices, bj.nvertices);
   const double reach = bi.rounded_radius + bj.rounded_radius + cutoff;
-  for (int a = 0; a < bi.nvertices; ++a)
-    if (polygon_detail::may_touch(bi.vertices[a], bj, reach))
-      polygon_detail::add_vertex_contact(bi, a, bj, orientation_j, Owner::body_i, cutoff, out);
-  for (int b = 0; b < bj.nvertices; ++b)
-    if (polygon_detail::may_touch(bj.vertices[b], bi, reach))
-      polygon_detail::add_vertex_contact(bj, b, bi, orientation_i, Owner::body_j, cutoff, out);
+  polygon_detail::for_vertices_that_may_touch(bi, bj, reach, [&](int a) {
+    polygon_detail::add_vertex_contact(bi, a, bj, orientation_j, Owner::body_i, cutoff, out);
+  });
+  polygon_detail::for_vertices_that_may_touch(bj, bi, reach, [&](int b) {
+    polygon_detail::add_vertex_contact(bj, b, bi, orientation_i, Owner::body_j, cutoff, out);
+  });
   return out.size;
 }
 
@@ -367,6 +484,8 @@ inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj,
 inline double keep_two_farthest_contacts(PolygonContactList &contacts)
 {
   if (contacts.size < 2) return 0.0;
+  // Two contacts (most pairs in contact): both kept, in place.
+  if (contacts.size == 2) return std::sqrt(norm2(contacts[0].point - contacts[1].point));
   int keep_a = 0, keep_b = 1;
   double best_dist2 = -1.0;
   for (int a = 0; a < contacts.size; ++a)

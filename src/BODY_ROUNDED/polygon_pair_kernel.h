@@ -44,6 +44,14 @@ inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &
   PolygonContactList contacts;
   find_polygon_contacts(si, sj, c.cutoff, contacts);
   if (status) status->overflow = contacts.overflow;
+  if (contacts.size == 0) {
+    // Most neighbour pairs in a packing: what the law does with no
+    // contact (no load, the springs released), without its set-up.
+    if (settings.history && xi) *xi = Vec3{};
+    if (slots.values && settings.history && c.friction_per_contact)
+      store_spring_slots(slots, swapped_vertex_spring_key, nullptr, 0, nullptr);
+    return PairResult{};
+  }
   const double length = keep_two_farthest_contacts(contacts);
   const double j_a = polygon_ja(length, delta_ua);
   const LinearLaw law{c, settings.history};

@@ -159,7 +159,7 @@ void FixWallBodyBase::begin_post_force()
   velocity = wall_velocity_now();
   wall_energy = 0.0;
   elastic_on_bodies = Vec3{};
-  work.begin_wall_step(atom->nlocal);
+  work.begin_sparse_step(atom->nlocal);
 }
 
 // The bodies of the group, but for those the pair style checked at its

@@ -2,6 +2,7 @@
 
 #include "atom.h"
 #include "atom_vec_body.h"
+#include "body_orientation.h"
 #include "math_extra.h"
 
 #include <algorithm>
@@ -12,16 +13,29 @@ namespace body_dem {
 
 void WorkAccounting::begin_step(int nall)
 {
+  sparse_ = false;
   resize(nall, 1);
   zero_slice(0);
 }
 
-void WorkAccounting::begin_wall_step(int nall)
+void WorkAccounting::begin_sparse_step(int nall)
 {
-  for (const int i : wall_rows_) std::fill(row(i), row(i) + kValuesPerAtom, 0.0);
-  wall_rows_.clear();
-  wall_mode_ = true;
-  resize(nall, 1);    // rows it adds are zero
+  if (!sparse_) {
+    // from a dense step (or none): all rows zero once
+    sparse_ = true;
+    resize(nall, 1);
+    std::fill(loads_.begin(), loads_.end(), 0.0);
+    is_touched_.assign(loads_.size() / kValuesPerAtom, 0);
+    touched_.clear();
+    return;
+  }
+  for (const int i : touched_) {
+    std::fill_n(row(i), kValuesPerAtom, 0.0);
+    is_touched_[i] = 0;
+  }
+  touched_.clear();
+  resize(nall, 1);    // new rows are zero
+  if (is_touched_.size() < static_cast<size_t>(nall)) is_touched_.resize(nall, 0);
 }
 
 void WorkAccounting::resize(int nall, int nslices)
@@ -69,20 +83,17 @@ void WorkAccounting::add(int slice, int i, int j, const PairResult &r)
 
 void WorkAccounting::add_wall(int i, const PairResult &r)
 {
+  if (sparse_ && !is_touched_[i]) {
+    is_touched_[i] = 1;
+    touched_.push_back(i);
+  }
   double *ri = row(i);
-  if (wall_mode_ && (wall_rows_.empty() || wall_rows_.back() != i)) wall_rows_.push_back(i);
   add_load(ri, -r.ja_scaling.force_j, r.ja_scaling.torque_i);
   add_load(ri + 6, -r.dissipative.force_j, r.dissipative.torque_i);
 }
 
 void WorkAccounting::local_power(Atom *atom, AtomVecBody *avec, double power[kParts]) const
 {
-  if (wall_mode_) {
-    // the listed rows, in increasing order of the atoms as the full scan
-    power[0] = power[1] = 0.0;
-    for (const int i : wall_rows_) add_power(atom, avec, i, power);
-    return;
-  }
   local_power(atom, avec, 0, atom->nlocal, power);
 }
 
@@ -90,26 +101,27 @@ void WorkAccounting::local_power(Atom *atom, AtomVecBody *avec, int from, int to
 {
   power[0] = power[1] = 0.0;
   if (loads_.size() < static_cast<size_t>(to) * kValuesPerAtom) return;
-  for (int i = from; i < to; i++) add_power(atom, avec, i, power);
-}
-
-void WorkAccounting::add_power(Atom *atom, AtomVecBody *avec, int i, double power[kParts]) const
-{
-  const double *r = &loads_[static_cast<size_t>(i) * kValuesPerAtom];
-  bool loaded = false;
-  for (int m = 0; m < kValuesPerAtom; m++) loaded = loaded || r[m] != 0.0;
-  if (!loaded) return;    // most atoms, for a wall
   double **v = atom->v, **angmom = atom->angmom;
   const int *body = atom->body;
-  double omega[3] = {0.0, 0.0, 0.0};
-  if (body[i] >= 0) {
-    AtomVecBody::Bonus *bonus = &avec->bonus[body[i]];
-    MathExtra::mq_to_omega(angmom[i], bonus->quat, bonus->inertia, omega);
-  }
-  for (int part = 0; part < kParts; part++) {
-    const double *q = r + 6 * part;
-    power[part] += q[0] * v[i][0] + q[1] * v[i][1] + q[2] * v[i][2] + q[3] * omega[0] + q[4] * omega[1] +
-        q[5] * omega[2];
+  // sparse: the loaded rows only (ascending, as the full scan visits them)
+  const int count = sparse_ ? static_cast<int>(touched_.size()) : to - from;
+  for (int k = 0; k < count; k++) {
+    const int i = sparse_ ? touched_[k] : from + k;
+    if (i < from || i >= to) continue;
+    const double *r = &loads_[static_cast<size_t>(i) * kValuesPerAtom];
+    bool loaded = false;
+    for (int m = 0; m < kValuesPerAtom; m++) loaded = loaded || r[m] != 0.0;
+    if (!loaded) continue;    // most atoms, for a wall
+    double omega[3] = {0.0, 0.0, 0.0};
+    if (body[i] >= 0) {
+      const AtomVecBody::Bonus *bonus = &avec->bonus[body[i]];
+      space_frame_omega_inline(angmom[i], bonus->quat, bonus->inertia).to(omega);
+    }
+    for (int part = 0; part < kParts; part++) {
+      const double *q = r + 6 * part;
+      power[part] += q[0] * v[i][0] + q[1] * v[i][1] + q[2] * v[i][2] + q[3] * omega[0] +
+          q[4] * omega[1] + q[5] * omega[2];
+    }
   }
 }
 

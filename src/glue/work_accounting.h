@@ -40,14 +40,12 @@ class WorkAccounting {
   void add(int i, int j, const PairResult &r) { add(0, i, j, r); }
   // Adds the loads of a wall contact (body i only; the wall is outside).
   void add_wall(int i, const PairResult &r);
-  // The walls' begin_step(): a wall loads few bodies, so only the rows
-  // that add_wall() loaded since the last call are zeroed (all others are
-  // zero), and local_power() visits only those bodies. Zeroing and
-  // scanning every body's row for each wall fix took a few per cent of a
-  // step of a bed of spheres. add_wall() must then see each body's walls
-  // one after the other (the wall loop's order), so that a body is listed
-  // once.
-  void begin_wall_step(int nall);
+  // begin_step() for a wall: only the few bodies at a wall get loads, so
+  // the rows loaded last step are zeroed and remembered instead of zeroing
+  // and scanning the rows of all atoms every step. add_wall() must come in
+  // ascending order of the atoms (the walls' loop); local_power() then
+  // visits the loaded rows only, in the same order as the full scan.
+  void begin_sparse_step(int nall);
 
   // Threads (the /omp styles): each thread adds into its own slice of
   // loads, so that no two threads write the same memory, and the slices
@@ -82,13 +80,12 @@ class WorkAccounting {
 
  private:
   std::vector<double> loads_;    // nslices_ slices of nall_ atoms
-  bool wall_mode_ = false;        // begin_wall_step(): rows listed in wall_rows_
-  std::vector<int> wall_rows_;    // the rows add_wall() loaded, in order
   int nall_ = 0, nslices_ = 1;
-  // adds the power of atom i's loads (none if its row is zero)
-  void add_power(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, int i, double power[kParts]) const;
   size_t slice_size() const { return static_cast<size_t>(nall_) * kValuesPerAtom; }
   double previous_[kParts] = {0.0, 0.0};
+  bool sparse_ = false;
+  std::vector<int> touched_;               // sparse: the rows loaded this step, ascending
+  std::vector<unsigned char> is_touched_;  // sparse: per row, whether it is in touched_
   bool started_ = false;
 };
 
