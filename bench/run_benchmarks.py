@@ -571,6 +571,25 @@ def omp_marker(style):
     return f"Last active /omp style is pair_style {style}"
 
 
+def thread_rows(lmp, work, opts, case, steps, style, base):
+    """The /omp style `style` on `base` with 1 and 2 threads (1 rank), run
+    alternately: rows (case, style, 1, threads, rates)."""
+    print(f"{case}, {steps} steps (OpenMP):", flush=True)
+    configs = [(f"{style}, {n} thread{'s' if n > 1 else ''}",
+                base + ["-sf", "omp", "-pk", "omp", str(n)], 1, n, omp_marker(style)) for n in (1, 2)]
+    rates = measure_alternating(configs, lmp, work, opts.repeat)
+    return [(case, style, 1, n, rates[label]) for (label, _, _, n, _) in configs]
+
+
+def rank_rows(lmp, work, opts, case, steps, style, base):
+    """The serial style `style` on `base` on 1 and 2 MPI ranks, run
+    alternately: rows (case, style, ranks, 1, rates)."""
+    print(f"{case}, {steps} steps (MPI):", flush=True)
+    configs = [(f"{style}, {n} MPI rank{'s' if n > 1 else ''}", base, n, 1, None) for n in (1, 2)]
+    rates = measure_alternating(configs, lmp, work, opts.repeat)
+    return [(case, style, n, 1, rates[label]) for (label, _, n, _, _) in configs]
+
+
 def omp_polygon_cases(lmp, plugin, work, opts):
     """body/rounded/polygon/omp on the settled 2d packing (with history and
     the walls), 1 and 2 threads; the serial style on 1 and 2 MPI ranks."""
@@ -579,19 +598,8 @@ def omp_polygon_cases(lmp, plugin, work, opts):
     base = ["-in", os.path.join(HERE, "in.bench_polygons"), "-var", "data", packing,
             "-var", "nsteps", str(opts.steps),
             "-var", "load", f"plugin load {plugin}", "-var", "history", "history"]
-    rows = []
-    print(f"{case}, {opts.steps} steps (OpenMP):", flush=True)
-    style = "body/rounded/polygon/omp"
-    configs = [(f"{style}, {n} thread{'s' if n > 1 else ''}",
-                base + ["-sf", "omp", "-pk", "omp", str(n)], 1, n, omp_marker(style)) for n in (1, 2)]
-    rates = measure_alternating(configs, lmp, work, opts.repeat)
-    rows += [(case, style, 1, n, rates[label]) for (label, _, _, n, _) in configs]
-    print(f"{case}, {opts.steps} steps (MPI):", flush=True)
-    style = "body/rounded/polygon"
-    configs = [(f"{style}, {n} MPI rank{'s' if n > 1 else ''}", base, n, 1, None) for n in (1, 2)]
-    rates = measure_alternating(configs, lmp, work, opts.repeat)
-    rows += [(case, style, n, 1, rates[label]) for (label, _, n, _, _) in configs]
-    return rows
+    return (thread_rows(lmp, work, opts, case, opts.steps, "body/rounded/polygon/omp", base) +
+            rank_rows(lmp, work, opts, case, opts.steps, "body/rounded/polygon", base))
 
 
 def omp_heap_cases(lmp, plugin, work, opts):
@@ -604,28 +612,17 @@ def omp_heap_cases(lmp, plugin, work, opts):
     steps = opts.heap_steps
     rows = []
     styles = plugin_styles(lmp, plugin, work)
-    print(f"{case}, {steps} steps (OpenMP):", flush=True)
     if "body/rounded/polyhedron/granular/omp" in styles:
-        style, base = "body/rounded/polyhedron/granular/omp", heap_args(packing, "granular", steps, plugin)
+        rows += thread_rows(lmp, work, opts, case, steps, "body/rounded/polyhedron/granular/omp",
+                            heap_args(packing, "granular", steps, plugin))
     elif "body/rounded/polyhedron/omp" in styles:
-        style, base = "body/rounded/polyhedron/omp", heap_args(packing, "linear", steps, plugin, "history")
-    else:
-        style = None
-    if style:
-        configs = [(f"{style}, {n} thread{'s' if n > 1 else ''}",
-                    base + ["-sf", "omp", "-pk", "omp", str(n)], 1, n, omp_marker(style)) for n in (1, 2)]
-        rates = measure_alternating(configs, lmp, work, opts.repeat)
-        rows += [(case, style, 1, n, rates[label]) for (label, _, _, n, _) in configs]
+        rows += thread_rows(lmp, work, opts, case, steps, "body/rounded/polyhedron/omp",
+                            heap_args(packing, "linear", steps, plugin, "history"))
     else:
         print("  no 3d /omp pair style in this build of the plugin", flush=True)
         rows += [(case, "body/rounded/polyhedron/granular/omp", 1, n, "not in the plugin") for n in (1, 2)]
-    print(f"{case}, {steps} steps (MPI):", flush=True)
-    style = "body/rounded/polyhedron/granular"
-    base = heap_args(packing, "granular", steps, plugin)
-    configs = [(f"{style}, {n} MPI rank{'s' if n > 1 else ''}", base, n, 1, None) for n in (1, 2)]
-    rates = measure_alternating(configs, lmp, work, opts.repeat)
-    rows += [(case, style, n, 1, rates[label]) for (label, _, n, _, _) in configs]
-    return rows
+    return rows + rank_rows(lmp, work, opts, case, steps, "body/rounded/polyhedron/granular",
+                            heap_args(packing, "granular", steps, plugin))
 
 
 def omp_pour3d_cases(lmp, plugin, work, opts):
@@ -641,17 +638,8 @@ def omp_pour3d_cases(lmp, plugin, work, opts):
         case = POUR3D_CASE + cohesion
         base = ["-in", os.path.join(HERE, "in.bench_pour3d"), "-var", "data", packing, "-var", "nsteps", str(steps),
                 "-var", "load", f"plugin load {plugin}"] + extra
-        print(f"{case}, {steps} steps (OpenMP):", flush=True)
-        style = "body/rounded/polyhedron/omp"
-        configs = [(f"{style}, {n} thread{'s' if n > 1 else ''}",
-                    base + ["-sf", "omp", "-pk", "omp", str(n)], 1, n, omp_marker(style)) for n in (1, 2)]
-        rates = measure_alternating(configs, lmp, work, opts.repeat)
-        rows += [(case, style, 1, n, rates[label]) for (label, _, _, n, _) in configs]
-        print(f"{case}, {steps} steps (MPI):", flush=True)
-        style = "body/rounded/polyhedron"
-        configs = [(f"{style}, {n} MPI rank{'s' if n > 1 else ''}", base, n, 1, None) for n in (1, 2)]
-        rates = measure_alternating(configs, lmp, work, opts.repeat)
-        rows += [(case, style, n, 1, rates[label]) for (label, _, n, _, _) in configs]
+        rows += thread_rows(lmp, work, opts, case, steps, "body/rounded/polyhedron/omp", base)
+        rows += rank_rows(lmp, work, opts, case, steps, "body/rounded/polyhedron", base)
     return rows
 
 

@@ -139,46 +139,14 @@ struct PolygonExit {
   Vec3 outward;         // unit outward normal of that edge
 };
 
-// True if p lies inside or on the boundary of the convex polygon v[0..n) of
-// the given orientation (+1 or -1, see polygon_orientation); then `exit`
-// tells the edge whose line is nearest (ties: the lowest index). One pass
-// over the edges, leaving at the first edge that p lies outside of; one
-// sqrt per inside point. Edges of zero length are skipped (they bound nothing).
-inline bool locate_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
-                                     PolygonExit &exit)
-{
-  int best_edge = -1;
-  double best_height = 0.0, best_len2 = 1.0;    // depth = height / sqrt(len2)
-  for (int k = 0; k < n; ++k) {
-    const Vec3 &a = v[k];
-    const Vec3 &b = v[polygon_edge_end(k, n)];
-    const Vec3 e = b - a;
-    const double len2 = norm2(e);
-    if (len2 <= 0.0) continue;
-    // height = |e| * (distance of p from the edge's line, positive inside)
-    const double height = orientation * cross_z(e, p - a);
-    if (height < 0.0) return false;
-    // depth^2 = height^2 / len2; compare without dividing
-    if (best_edge < 0 || height * height * best_len2 < best_height * best_height * len2) {
-      best_edge = k;
-      best_height = height;
-      best_len2 = len2;
-    }
-  }
-  if (best_edge < 0) return false;
-  exit.edge = best_edge;
-  exit.depth = best_height / std::sqrt(best_len2);
-  exit.outward = edge_outward_normal(v[best_edge], v[polygon_edge_end(best_edge, n)], orientation);
-  return true;
-}
-
 // Where a vertex lies with respect to a convex polygon, for the contact
-// search: inside (or on the boundary; `exit` as locate_in_convex_polygon
-// gives it), outside, or outside by more than `reach` from the line of
-// one of the edges, and so, the polygon being convex, farther than
-// `reach` from all of it. The last case spares the nearest-point search
-// for most vertices of neighbours that do not touch. The inside/outside
-// decision is the one of locate_in_convex_polygon, on the same numbers; a
+// search: inside (or on the boundary; `exit` then tells the edge whose
+// line is nearest, ties: the lowest index; one sqrt per inside point),
+// outside, or outside by more than `reach` from the line of one of the
+// edges, and so, the polygon being convex, farther than `reach` from all
+// of it. The last case spares the nearest-point search for most vertices
+// of neighbours that do not touch. Inside means on the inner side of
+// every edge line (edges of zero length skipped, they bound nothing); a
 // vertex is called beyond only if it lies beyond reach * (1 + 1e-9), so
 // that round-off cannot reject a vertex the exact distance test would
 // keep (its relative error is a few 1e-16).
@@ -225,6 +193,17 @@ inline VertexPlace place_vertex_at_convex_polygon(const Vec3 &p, const Vec3 *v, 
   return VertexPlace::inside;
 }
 
+// True if p lies inside or on the boundary of the convex polygon v[0..n) of
+// the given orientation (+1 or -1, see polygon_orientation); then `exit`
+// tells the edge whose line is nearest (ties: the lowest index). Edges of
+// zero length are skipped (they bound nothing). place_vertex_at_convex_polygon
+// without a reach.
+inline bool locate_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
+                                     PolygonExit &exit)
+{
+  return place_vertex_at_convex_polygon(p, v, n, orientation, HUGE_VAL, exit) == VertexPlace::inside;
+}
+
 // True if p lies inside or on the boundary of the convex polygon v[0..n)
 // (n >= 3, either orientation). False for a polygon of zero area.
 inline bool point_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n)
@@ -244,22 +223,29 @@ struct SkeletonNearest {
 
 // Nearest skeleton point of a body to p, over all its edges (a disk: its
 // vertex). Ties: the lowest edge index.
+namespace polygon_detail {
+  // One step of the nearest-point searches below: edge k of the polygon
+  // v[0..n) replaces `best` if it is strictly nearer to p. Edge 0 always
+  // replaces the initial guess (its start vertex 0): it is never farther.
+  inline void take_edge_if_nearer(const Vec3 &p, const Vec3 *v, int n, int k, SkeletonNearest &best)
+  {
+    const int k_end = polygon_edge_end(k, n);
+    const SegmentNearest s = nearest_point_on_segment(p, v[k], v[k_end]);
+    if (k > 0 && s.dist2 >= best.dist2) return;
+    if (s.part == SegmentPart::interior)
+      best = {FeatureKind::edge, k, s.point, s.dist2};
+    else
+      best = {FeatureKind::vertex, s.part == SegmentPart::start ? k : k_end, s.point, s.dist2};
+  }
+}    // namespace polygon_detail
+
 inline SkeletonNearest nearest_point_on_skeleton(const Vec3 &p, const PolygonShape &body)
 {
   const int n = body.nvertices;
   const Vec3 *v = body.vertices;
   SkeletonNearest best{FeatureKind::vertex, 0, v[0], norm2(p - v[0])};
   const int nedges = polygon_edge_count(n);
-  for (int k = 0; k < nedges; ++k) {
-    const int k_end = polygon_edge_end(k, n);
-    const SegmentNearest s = nearest_point_on_segment(p, v[k], v[k_end]);
-    // edge 0 always replaces the initial guess (its start vertex 0): it is never farther
-    if (k > 0 && s.dist2 >= best.dist2) continue;
-    if (s.part == SegmentPart::interior)
-      best = {FeatureKind::edge, k, s.point, s.dist2};
-    else
-      best = {FeatureKind::vertex, s.part == SegmentPart::start ? k : k_end, s.point, s.dist2};
-  }
+  for (int k = 0; k < nedges; ++k) polygon_detail::take_edge_if_nearer(p, v, n, k, best);
   return best;
 }
 
@@ -279,13 +265,7 @@ inline SkeletonNearest nearest_point_on_edges(const Vec3 &p, const PolygonShape 
   while (facing) {
     const int k = __builtin_ctzll(facing);
     facing &= facing - 1;
-    const int k_end = polygon_edge_end(k, n);
-    const SegmentNearest s = nearest_point_on_segment(p, v[k], v[k_end]);
-    if (k > 0 && s.dist2 >= best.dist2) continue;
-    if (s.part == SegmentPart::interior)
-      best = {FeatureKind::edge, k, s.point, s.dist2};
-    else
-      best = {FeatureKind::vertex, s.part == SegmentPart::start ? k : k_end, s.point, s.dist2};
+    polygon_detail::take_edge_if_nearer(p, v, n, k, best);
   }
   return best;
 }
