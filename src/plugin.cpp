@@ -15,6 +15,7 @@
 #include "pair_body_rounded_polygon.h"
 #ifdef BODY_DEM_WITH_OPENMP
 #include "fix_nve_body_omp.h"
+#include "fix_wall_body_omp.h"
 #include "pair_body_rounded_polygon_omp.h"
 #include "pair_body_rounded_polyhedron_granular_omp.h"
 #include "pair_body_rounded_polyhedron_omp.h"
@@ -92,6 +93,12 @@ const StyleEntry kStyles[] = {
      &create_pair<PairBodyRoundedPolyhedronGranularOMP>, nullptr},
     {"fix", "nve/body/omp", "fix nve/body/omp (the host's nve/body in OpenMP threads)", nullptr,
      &create_fix<FixNVEBodyOMP>},
+    {"fix", "wall/body/polygon/omp", "fix wall/body/polygon/omp (OpenMP threads)", nullptr,
+     &create_fix<FixWallBodyPolygonOMP>},
+    {"fix", "wall/body/polyhedron/omp", "fix wall/body/polyhedron/omp (OpenMP threads)", nullptr,
+     &create_fix<FixWallBodyPolyhedronOMP>},
+    {"fix", "wall/body/polyhedron/granular/omp", "fix wall/body/polyhedron/granular/omp (OpenMP threads)",
+     nullptr, &create_fix<FixWallBodyPolyhedronGranularOMP>},
 #endif
     {"pair", "body/rounded/polyhedron", "pair style body/rounded/polyhedron (3d rounded polyhedra)",
      &create_pair<PairBodyRoundedPolyhedronDEM>, nullptr},

@@ -54,8 +54,11 @@ std::string FixWallBodyPolygonDEM::body_shape_defect(int i, const char * /*round
 void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
 {
   const body_dem::PairStepSettings settings = step_settings(history);
+  const int threads = loop_threads();
+  if (static_cast<int>(vertex_buffers.size()) < threads) vertex_buffers.resize(threads);
   wall_loop<body_dem::PolygonShape, body_dem::kMaxPolygonContacts>(
-      [this](int i, body_dem::PolygonShape &shape, body_dem::BodyMotion &motion) {
+      [this](int i, body_dem::PolygonShape &shape, body_dem::BodyMotion &motion, int thread) {
+        std::vector<Vec3> &vertex_buffer = vertex_buffers[thread];
         const int nv = body_dem::PolygonBodyFrames::vertex_count(atom, avec, bptr, i);
         if (static_cast<int>(vertex_buffer.size()) < nv) vertex_buffer.resize(nv);
         body_dem::PolygonBodyFrames::transform_one(atom, avec, bptr, i, vertex_buffer.data(), shape, motion);
@@ -79,5 +82,7 @@ void FixWallBodyPolygonDEM::setup_friction()
 
 double FixWallBodyPolygonDEM::memory_usage()
 {
-  return FixWallBodyBase::memory_usage() + vertex_buffer.capacity() * sizeof(Vec3);
+  double bytes = FixWallBodyBase::memory_usage();
+  for (const auto &buffer : vertex_buffers) bytes += buffer.capacity() * sizeof(Vec3);
+  return bytes;
 }

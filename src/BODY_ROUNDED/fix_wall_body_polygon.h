@@ -33,7 +33,8 @@ class FixWallBodyPolygonDEM : public FixWallBodyLinearBase {
   body_dem::LinearContactCoeffs coeffs;    // wall's k_n, c_n, c_t; mu of the pair style
   bool history = false;
   class BodyRoundedPolygon *bptr = nullptr;
-  std::vector<body_dem::Vec3> vertex_buffer;    // space-frame vertices of one body
+  // space-frame vertices of one body, per thread of the wall loop
+  std::vector<std::vector<body_dem::Vec3>> vertex_buffers = std::vector<std::vector<body_dem::Vec3>>(1);
   body_dem::PolygonBodyFrames::ShapeCheckBuffers shape_buffers;
   std::string body_shape_defect(int i, const char *rounding_required_by) override;
 };

@@ -52,9 +52,10 @@ std::string FixWallBodyPolyhedronDEM::body_shape_defect(int i, const char *round
 void FixWallBodyPolyhedronDEM::post_force(int /*vflag*/)
 {
   const body_dem::PairStepSettings settings = step_settings(history);
+  frames.prepare_threads(loop_threads());
   wall_loop<body_dem::PolyhedronShape, body_dem::kMaxPolyhedronContacts>(
-      [this](int i, body_dem::PolyhedronShape &shape, body_dem::BodyMotion &motion) {
-        frames.transform(atom, i, shape, motion);
+      [this](int i, body_dem::PolyhedronShape &shape, body_dem::BodyMotion &motion, int thread) {
+        frames.transform(atom, i, shape, motion, thread);
       },
       [&](int, const body_dem::PolyhedronShape &, body_dem::PolyhedronContactList &contacts,
           const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double * /*style_values*/,

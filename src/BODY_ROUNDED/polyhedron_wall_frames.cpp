@@ -18,24 +18,28 @@ bool PolyhedronWallFrames::init(Atom *atom)
   return bptr_ != nullptr;
 }
 
-void PolyhedronWallFrames::transform(Atom *atom, int i, PolyhedronShape &shape, BodyMotion &motion)
+void PolyhedronWallFrames::transform(Atom *atom, int i, PolyhedronShape &shape, BodyMotion &motion, int thread)
 {
+  Scratch &m = scratch_[thread];
   // Sizes only grow: after the first bodies no allocation happens here.
   const PolyhedronBodyFrames::Counts n = PolyhedronBodyFrames::counts(atom, avec_, bptr_, i);
-  if (static_cast<int>(vertices_.size()) < n.nvertices) vertices_.resize(n.nvertices);
-  if (static_cast<int>(edges_.size()) < 2 * n.nedges) edges_.resize(2 * n.nedges);
-  if (static_cast<int>(faces_.size()) < 4 * n.nfaces) faces_.resize(4 * n.nfaces);
-  if (static_cast<int>(normals_.size()) < n.nfaces) normals_.resize(n.nfaces);
+  if (static_cast<int>(m.vertices.size()) < n.nvertices) m.vertices.resize(n.nvertices);
+  if (static_cast<int>(m.edges.size()) < 2 * n.nedges) m.edges.resize(2 * n.nedges);
+  if (static_cast<int>(m.faces.size()) < 4 * n.nfaces) m.faces.resize(4 * n.nfaces);
+  if (static_cast<int>(m.normals.size()) < n.nfaces) m.normals.resize(n.nfaces);
   // the same layout as PolyhedronBodyFrames keeps: 2 and 4 ints in a row
-  const PolyhedronBodyFrames::Storage storage{vertices_.data(), reinterpret_cast<int(*)[2]>(edges_.data()),
-                                              reinterpret_cast<int(*)[4]>(faces_.data()), normals_.data()};
+  const PolyhedronBodyFrames::Storage storage{m.vertices.data(), reinterpret_cast<int(*)[2]>(m.edges.data()),
+                                              reinterpret_cast<int(*)[4]>(m.faces.data()), m.normals.data()};
   PolyhedronBodyFrames::transform_one(atom, avec_, bptr_, i, n, storage, shape, motion);
 }
 
 double PolyhedronWallFrames::memory_usage() const
 {
-  return vertices_.capacity() * sizeof(Vec3) + normals_.capacity() * sizeof(Vec3) +
-      (edges_.capacity() + faces_.capacity()) * sizeof(int);
+  double bytes = 0.0;
+  for (const Scratch &m : scratch_)
+    bytes += (m.vertices.capacity() + m.normals.capacity()) * sizeof(Vec3) +
+        (m.edges.capacity() + m.faces.capacity()) * sizeof(int);
+  return bytes;
 }
 
 }    // namespace body_dem

@@ -27,16 +27,26 @@ class PolyhedronWallFrames {
   LAMMPS_NS::AtomVecBody *avec() const { return avec_; }
   LAMMPS_NS::BodyRoundedPolyhedron *bptr() const { return bptr_; }
 
-  // Shape and motion of atom i, valid until the next call.
-  void transform(LAMMPS_NS::Atom *atom, int i, PolyhedronShape &shape, BodyMotion &motion);
+  // Scratch for `threads` threads (the walls' /omp variants); called
+  // before a loop over the bodies, outside the threads.
+  void prepare_threads(int threads)
+  {
+    if (static_cast<int>(scratch_.size()) < threads) scratch_.resize(threads);
+  }
+  // Shape and motion of atom i, valid until the next call with the same
+  // thread (0 .. the count given to prepare_threads() - 1).
+  void transform(LAMMPS_NS::Atom *atom, int i, PolyhedronShape &shape, BodyMotion &motion, int thread = 0);
 
   double memory_usage() const;
 
  private:
   LAMMPS_NS::AtomVecBody *avec_ = nullptr;
   LAMMPS_NS::BodyRoundedPolyhedron *bptr_ = nullptr;
-  std::vector<Vec3> vertices_, normals_;
-  std::vector<int> edges_, faces_;    // 2 and 4 per edge and face
+  struct Scratch {
+    std::vector<Vec3> vertices, normals;
+    std::vector<int> edges, faces;    // 2 and 4 per edge and face
+  };
+  std::vector<Scratch> scratch_ = std::vector<Scratch>(1);    // one per thread
 };
 
 }    // namespace body_dem

@@ -59,9 +59,10 @@ void FixWallBodyPolyhedronGranular::post_force(int /*vflag*/)
   const bool history = model.uses_history();
   const body_dem::PairStepSettings settings = step_settings(history);
   const double *rmass = atom->rmass;
+  frames.prepare_threads(loop_threads());
   wall_loop<body_dem::PolyhedronShape, body_dem::kMaxPolyhedronContacts>(
-      [this](int i, body_dem::PolyhedronShape &shape, body_dem::BodyMotion &motion) {
-        frames.transform(atom, i, shape, motion);
+      [this](int i, body_dem::PolyhedronShape &shape, body_dem::BodyMotion &motion, int thread) {
+        frames.transform(atom, i, shape, motion, thread);
       },
       [&](int i, const body_dem::PolyhedronShape &shape, body_dem::PolyhedronContactList &contacts,
           const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double *style_values,

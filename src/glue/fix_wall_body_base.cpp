@@ -209,7 +209,7 @@ void FixWallBodyBase::forget_history(int i, int w)
   for (int m = 0; m < values_per_wall; m++) wall_history[i][values_per_wall * w + m] = 0.0;
 }
 
-void FixWallBodyBase::apply(int i, int w, const body_dem::PairResult &r, const Vec3 &xi)
+void FixWallBodyBase::apply(int i, int w, const body_dem::PairResult &r, const Vec3 &xi, bool listed)
 {
   (r.touching ? xi : Vec3{}).to(&wall_history[i][values_per_wall * w]);
   double **f = atom->f, **torque = atom->torque;
@@ -219,9 +219,7 @@ void FixWallBodyBase::apply(int i, int w, const body_dem::PairResult &r, const V
   torque[i][0] += r.total.torque_i.x;
   torque[i][1] += r.total.torque_i.y;
   torque[i][2] += r.total.torque_i.z;
-  wall_energy += r.energy;
-  work.add_wall(i, r);
-  elastic_on_bodies -= r.total.force_j - r.dissipative.force_j;
+  work.add_wall(i, r, listed);
 }
 
 void FixWallBodyBase::setup(int vflag)

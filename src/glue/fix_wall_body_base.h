@@ -16,6 +16,7 @@
 #include "fix.h"
 
 #include "atom.h"
+#include "comm.h"
 #include "error.h"
 
 #include "contact_springs.h"
@@ -25,6 +26,10 @@
 #include "work_accounting.h"
 
 #include <string>
+
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
 
 namespace LAMMPS_NS {
 
@@ -114,9 +119,25 @@ class FixWallBodyBase : public Fix {
   // xi, style_values, slots) -> PairResult; style_values: the style's own
   // values of the body and wall, nullptr without; slots: the per-contact
   // springs of the body's vertices on this wall, for wall_contact_forces()),
-  // and the loads and springs applied.
+  // and the loads and springs applied. transform(i, shape, motion, thread)
+  // gets the number of the OpenMP thread that calls it (0 without
+  // threads), for its scratch memory: with `threaded` (the /omp variants)
+  // the bodies are shared among the host's OpenMP threads (contiguous
+  // ranges; each body's rows of f, torque, history and work loads belong
+  // to one thread), the energy and the elastic force summed per thread.
   template <class Shape, int Capacity, class Transform, class Forces>
   void wall_loop(Transform &&transform, Forces &&forces);
+  // The /omp variants set it: wall_loop() runs on the host's OpenMP threads.
+  bool threaded = false;
+  // Threads of wall_loop() (1 unless `threaded`), for the styles' scratch per thread.
+  int loop_threads() const
+  {
+#if defined(_OPENMP)
+    return threaded && comm->nthreads > 1 ? comm->nthreads : 1;
+#else
+    return 1;
+#endif
+  }
 
   // The pieces of that loop.
   void begin_post_force();
@@ -148,7 +169,10 @@ class FixWallBodyBase : public Fix {
   // its friction settings from the pair style reads them here.
   virtual void setup_friction() {}
   void forget_history(int i, int w);
-  void apply(int i, int w, const body_dem::PairResult &r, const body_dem::Vec3 &xi);
+  // The loads of one body's contacts with wall w onto f, torque, its
+  // spring and the work accounting (listed: false in threads, see
+  // WorkAccounting::add_wall); the energy and elastic force are the caller's.
+  void apply(int i, int w, const body_dem::PairResult &r, const body_dem::Vec3 &xi, bool listed);
 
   class AtomVecBody *avec = nullptr;
   // Surface separation up to which a vertex interacts with a wall (0: in
@@ -210,10 +234,26 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
   const int *mask = atom->mask;
   double **x = atom->x;
   const double *radius = atom->radius;
-  body_dem::ContactList<Capacity> contacts;
-
-  for (int i = 0; i < atom->nlocal; i++) {
+  const int nlocal = atom->nlocal;
+  const int nthreads = loop_threads();
+  const bool listed = nthreads == 1;
+  // Summed per body in the order of the bodies, as without threads; the
+  // elastic force on the bodies is -(sum of the walls' elastic forces on
+  // them), negated once at the end (exactly the same numbers).
+  double energy = 0.0, ex = 0.0, ey = 0.0, ez = 0.0;
+  int overflow = 0;
+#if defined(_OPENMP)
+#pragma omp parallel for num_threads(nthreads) schedule(static) if (nthreads > 1) \
+    reduction(+ : energy, ex, ey, ez, overflow)
+#endif
+  for (int i = 0; i < nlocal; i++) {
     if (!(mask[i] & groupbit) || atom->body[i] < 0) continue;
+#if defined(_OPENMP)
+    const int thread = omp_get_thread_num();
+#else
+    const int thread = 0;
+#endif
+    body_dem::ContactList<Capacity> contacts;
     bool transformed = false;
     Shape shape;
     body_dem::BodyMotion motion;
@@ -224,19 +264,30 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
         continue;
       }
       if (!transformed) {
-        transform(i, shape, motion);
+        transform(i, shape, motion, thread);
         transformed = true;
       }
       wall_contacts(w, shape.vertices, shape.nvertices, shape.rounded_radius, contacts);
-      if (contacts.overflow)
-        error->one(FLERR, command + ": a body has more than " + std::to_string(Capacity) +
-                              " vertices touching a wall");
+      if (contacts.overflow) {    // reported after the loop: no error inside threads
+        overflow = 1;
+        break;
+      }
       body_dem::Vec3 xi = history_of(i, w);
       const body_dem::PairResult r = forces(i, shape, contacts, motion, wall_motion(motion.center), xi,
                                             style_values_of(i, w), spring_slots_of(i, w));
-      apply(i, w, r, xi);
+      apply(i, w, r, xi, listed);
+      energy += r.energy;
+      const body_dem::Vec3 elastic = r.total.force_j - r.dissipative.force_j;
+      ex += elastic.x;
+      ey += elastic.y;
+      ez += elastic.z;
     }
   }
+  if (overflow)
+    error->one(FLERR, command + ": a body has more than " + std::to_string(Capacity) + " vertices touching a wall");
+  if (!listed) work.list_wall_rows(nlocal);
+  wall_energy = energy;
+  elastic_on_bodies = -body_dem::Vec3{ex, ey, ez};
 }
 
 }    // namespace LAMMPS_NS

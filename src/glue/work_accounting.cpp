@@ -81,15 +81,24 @@ void WorkAccounting::add(int slice, int i, int j, const PairResult &r)
   add_load(rj + 6, r.dissipative.force_j, r.dissipative.torque_j);
 }
 
-void WorkAccounting::add_wall(int i, const PairResult &r)
+void WorkAccounting::add_wall(int i, const PairResult &r, bool listed)
 {
   if (sparse_ && !is_touched_[i]) {
     is_touched_[i] = 1;
-    touched_.push_back(i);
+    if (listed) touched_.push_back(i);
   }
   double *ri = row(i);
   add_load(ri, -r.ja_scaling.force_j, r.ja_scaling.torque_i);
   add_load(ri + 6, -r.dissipative.force_j, r.dissipative.torque_i);
+}
+
+void WorkAccounting::list_wall_rows(int n)
+{
+  if (!sparse_) return;
+  touched_.clear();
+  const int rows = std::min(n, static_cast<int>(is_touched_.size()));
+  for (int i = 0; i < rows; i++)
+    if (is_touched_[i]) touched_.push_back(i);
 }
 
 void WorkAccounting::local_power(Atom *atom, AtomVecBody *avec, double power[kParts]) const

@@ -39,7 +39,12 @@ class WorkAccounting {
   // Adds a pair's loads to its two atoms.
   void add(int i, int j, const PairResult &r) { add(0, i, j, r); }
   // Adds the loads of a wall contact (body i only; the wall is outside).
-  void add_wall(int i, const PairResult &r);
+  // listed: false from threads (the walls' /omp variants), where the rows
+  // are flagged only and list_wall_rows() lists them after the loop.
+  void add_wall(int i, const PairResult &r, bool listed = true);
+  // The rows among 0..n-1 that add_wall(listed = false) flagged since
+  // begin_sparse_step(), in ascending order (as add_wall() lists them).
+  void list_wall_rows(int n);
   // begin_step() for a wall: only the few bodies at a wall get loads, so
   // the rows loaded last step are zeroed and remembered instead of zeroing
   // and scanning the rows of all atoms every step. add_wall() must come in

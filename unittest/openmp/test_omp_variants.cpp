@@ -288,6 +288,28 @@ TEST(OmpVariant, ExplicitNameWithPackageCommandAndWall)
   EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon/omp");
 }
 
+// The walls' /omp variants: -sf omp picks them from an unchanged input,
+// and their loop over the bodies on threads gives the serial wall's
+// energy (the fix's scalar) after 2000 steps of the pour, to round-off
+// (the sums run in another order; the trajectories are compared in
+// OmpEquivalence.PolygonPourWithWallsAndHistory and the 3d cases).
+TEST(OmpVariant, SuffixPicksTheWallVariantWithTheSerialWallsEnergy)
+{
+  double energy[2] = {0.0, 0.0};
+  for (int threaded = 0; threaded < 2; ++threaded) {
+    LammpsSession s(threaded ? omp_args(2) : std::vector<std::string>{});
+    s.load_plugin();
+    s.commands(polygon_pour_input(4000));
+    LAMMPS_NS::Fix *wall = s.lmp->modify->fix[s.lmp->modify->find_fix("floor")];
+    EXPECT_STREQ(wall->style, threaded ? "wall/body/polygon/omp" : "wall/body/polygon");
+    energy[threaded] = wall->compute_scalar();
+  }
+  EXPECT_GT(std::fabs(energy[0]), 0.0) << "no body on the floor: the test checks nothing";
+  // 1e-9 relative: sums of a few hundred contact energies in another order
+  // differ by ~1e-15 relative a step; 4000 steps of a pile amplify that.
+  EXPECT_NEAR(energy[1], energy[0], 1e-9 * std::fabs(energy[0]));
+}
+
 TEST(OmpVariant, SerialStyleWithoutSuffix)
 {
   LammpsSession s;
