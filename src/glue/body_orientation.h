@@ -12,10 +12,25 @@
 
 namespace body_dem {
 
-// Rotation matrix of a body (body frame -> space frame) from its quaternion.
-inline void body_rotation(const double *quat, double rot[3][3])
+// Rotation matrix of a body (body frame -> space frame) from its unit
+// quaternion (w, x, y, z). Written out here rather than a call of
+// MathExtra::quat_to_mat (not inline in the host), which cost more than
+// the arithmetic in loops over all bodies; the same numbers bit for bit
+// (each entry the same products, scaled by 2 exactly).
+inline void body_rotation(const double *q, double rot[3][3])
 {
-  MathExtra::quat_to_mat(quat, rot);
+  const double w = q[0], x = q[1], y = q[2], z = q[3];
+  const double ww = w * w, xx = x * x, yy = y * y, zz = z * z;
+  const double xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z;
+  rot[0][0] = ww + xx - yy - zz;
+  rot[0][1] = 2.0 * (xy - wz);
+  rot[0][2] = 2.0 * (xz + wy);
+  rot[1][0] = 2.0 * (xy + wz);
+  rot[1][1] = ww - xx + yy - zz;
+  rot[1][2] = 2.0 * (yz - wx);
+  rot[2][0] = 2.0 * (xz - wy);
+  rot[2][1] = 2.0 * (yz + wx);
+  rot[2][2] = ww - xx - yy + zz;
 }
 
 // Angular velocity in the space frame, omega = R diag(1/I) R^T L, from the
@@ -32,41 +47,13 @@ inline Vec3 space_frame_omega(const double rot[3][3], const double *angmom, cons
   return Vec3::from(omega);
 }
 
-// Rotation matrix from a unit quaternion (w, x, y, z), inline: for loops
-// over all bodies that need nothing else of the library (the power of the
-// work accounting), where the call of MathExtra::quat_to_mat cost more
-// than the arithmetic. Equal to body_rotation() up to round-off.
-inline void body_rotation_inline(const double *q, double rot[3][3])
-{
-  const double w = q[0], x = q[1], y = q[2], z = q[3];
-  const double ww = w * w, xx = x * x, yy = y * y, zz = z * z;
-  const double xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z;
-  rot[0][0] = ww + xx - yy - zz;
-  rot[0][1] = 2.0 * (xy - wz);
-  rot[0][2] = 2.0 * (xz + wy);
-  rot[1][0] = 2.0 * (xy + wz);
-  rot[1][1] = ww - xx + yy - zz;
-  rot[1][2] = 2.0 * (yz - wx);
-  rot[2][0] = 2.0 * (xz - wy);
-  rot[2][1] = 2.0 * (yz + wx);
-  rot[2][2] = ww - xx - yy + zz;
-}
-
-// Angular velocity in the space frame from the angular momentum, the
-// quaternion and the principal moments (MathExtra::mq_to_omega up to
-// round-off), inline.
-inline Vec3 space_frame_omega_inline(const double *angmom, const double *quat, const double *inertia)
+// The same from the quaternion (MathExtra::mq_to_omega, whose calls cost
+// more than the arithmetic in the work accounting's loop over the bodies).
+inline Vec3 space_frame_omega(const double *angmom, const double *quat, const double *inertia)
 {
   double rot[3][3];
-  body_rotation_inline(quat, rot);
-  double body_l[3];
-  for (int d = 0; d < 3; d++) {
-    const double l = rot[0][d] * angmom[0] + rot[1][d] * angmom[1] + rot[2][d] * angmom[2];
-    body_l[d] = inertia[d] == 0.0 ? 0.0 : l / inertia[d];
-  }
-  return {rot[0][0] * body_l[0] + rot[0][1] * body_l[1] + rot[0][2] * body_l[2],
-          rot[1][0] * body_l[0] + rot[1][1] * body_l[1] + rot[1][2] * body_l[2],
-          rot[2][0] * body_l[0] + rot[2][1] * body_l[1] + rot[2][2] * body_l[2]};
+  body_rotation(quat, rot);
+  return space_frame_omega(rot, angmom, inertia);
 }
 
 }    // namespace body_dem

@@ -3,7 +3,6 @@
 #include "atom.h"
 #include "atom_vec_body.h"
 #include "body_orientation.h"
-#include "math_extra.h"
 
 #include <algorithm>
 
@@ -124,7 +123,7 @@ void WorkAccounting::local_power(Atom *atom, AtomVecBody *avec, int from, int to
     double omega[3] = {0.0, 0.0, 0.0};
     if (body[i] >= 0) {
       const AtomVecBody::Bonus *bonus = &avec->bonus[body[i]];
-      space_frame_omega_inline(angmom[i], bonus->quat, bonus->inertia).to(omega);
+      space_frame_omega(angmom[i], bonus->quat, bonus->inertia).to(omega);
     }
     for (int part = 0; part < kParts; part++) {
       const double *q = r + 6 * part;
