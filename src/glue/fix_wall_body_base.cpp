@@ -209,7 +209,7 @@ void FixWallBodyBase::forget_history(int i, int w)
   for (int m = 0; m < values_per_wall; m++) wall_history[i][values_per_wall * w + m] = 0.0;
 }
 
-void FixWallBodyBase::apply(int i, int w, const body_dem::PairResult &r, const Vec3 &xi, bool listed)
+void FixWallBodyBase::apply(int i, int w, const body_dem::PairResult &r, const Vec3 &xi)
 {
   (r.touching ? xi : Vec3{}).to(&wall_history[i][values_per_wall * w]);
   double **f = atom->f, **torque = atom->torque;
@@ -219,7 +219,7 @@ void FixWallBodyBase::apply(int i, int w, const body_dem::PairResult &r, const V
   torque[i][0] += r.total.torque_i.x;
   torque[i][1] += r.total.torque_i.y;
   torque[i][2] += r.total.torque_i.z;
-  work.add_wall(i, r, listed);
+  work.add_wall(i, r);
 }
 
 void FixWallBodyBase::setup(int vflag)

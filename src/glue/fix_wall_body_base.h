@@ -170,9 +170,9 @@ class FixWallBodyBase : public Fix {
   virtual void setup_friction() {}
   void forget_history(int i, int w);
   // The loads of one body's contacts with wall w onto f, torque, its
-  // spring and the work accounting (listed: false in threads, see
-  // WorkAccounting::add_wall); the energy and elastic force are the caller's.
-  void apply(int i, int w, const body_dem::PairResult &r, const body_dem::Vec3 &xi, bool listed);
+  // spring and the work accounting; the energy and elastic force are the
+  // caller's.
+  void apply(int i, int w, const body_dem::PairResult &r, const body_dem::Vec3 &xi);
 
   class AtomVecBody *avec = nullptr;
   // Surface separation up to which a vertex interacts with a wall (0: in
@@ -236,7 +236,6 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
   const double *radius = atom->radius;
   const int nlocal = atom->nlocal;
   const int nthreads = loop_threads();
-  const bool listed = nthreads == 1;
   // Summed per body in the order of the bodies, as without threads; the
   // elastic force on the bodies is -(sum of the walls' elastic forces on
   // them), negated once at the end (exactly the same numbers).
@@ -275,7 +274,7 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
       body_dem::Vec3 xi = history_of(i, w);
       const body_dem::PairResult r = forces(i, shape, contacts, motion, wall_motion(motion.center), xi,
                                             style_values_of(i, w), spring_slots_of(i, w));
-      apply(i, w, r, xi, listed);
+      apply(i, w, r, xi);
       energy += r.energy;
       const body_dem::Vec3 elastic = r.total.force_j - r.dissipative.force_j;
       ex += elastic.x;
@@ -285,7 +284,7 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
   }
   if (overflow)
     error->one(FLERR, command + ": a body has more than " + std::to_string(Capacity) + " vertices touching a wall");
-  if (!listed) work.list_wall_rows(nlocal);
+  work.list_wall_rows(nlocal);
   wall_energy = energy;
   elastic_on_bodies = -body_dem::Vec3{ex, ey, ez};
 }

@@ -80,12 +80,9 @@ void WorkAccounting::add(int slice, int i, int j, const PairResult &r)
   add_load(rj + 6, r.dissipative.force_j, r.dissipative.torque_j);
 }
 
-void WorkAccounting::add_wall(int i, const PairResult &r, bool listed)
+void WorkAccounting::add_wall(int i, const PairResult &r)
 {
-  if (sparse_ && !is_touched_[i]) {
-    is_touched_[i] = 1;
-    if (listed) touched_.push_back(i);
-  }
+  if (sparse_) is_touched_[i] = 1;
   double *ri = row(i);
   add_load(ri, -r.ja_scaling.force_j, r.ja_scaling.torque_i);
   add_load(ri + 6, -r.dissipative.force_j, r.dissipative.torque_i);

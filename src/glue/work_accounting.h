@@ -38,19 +38,18 @@ class WorkAccounting {
   void begin_step(int nall);
   // Adds a pair's loads to its two atoms.
   void add(int i, int j, const PairResult &r) { add(0, i, j, r); }
-  // Adds the loads of a wall contact (body i only; the wall is outside).
-  // listed: false from threads (the walls' /omp variants), where the rows
-  // are flagged only and list_wall_rows() lists them after the loop.
-  void add_wall(int i, const PairResult &r, bool listed = true);
-  // The rows among 0..n-1 that add_wall(listed = false) flagged since
-  // begin_sparse_step(), in ascending order (as add_wall() lists them).
-  void list_wall_rows(int n);
+  // Adds the loads of a wall contact (body i only; the wall is outside);
+  // in a sparse step it flags the row (one byte per body, so that the
+  // threads of the walls' /omp variants, each with its own bodies, can
+  // call it at once).
+  void add_wall(int i, const PairResult &r);
   // begin_step() for a wall: only the few bodies at a wall get loads, so
-  // the rows loaded last step are zeroed and remembered instead of zeroing
-  // and scanning the rows of all atoms every step. add_wall() must come in
-  // ascending order of the atoms (the walls' loop); local_power() then
-  // visits the loaded rows only, in the same order as the full scan.
+  // the rows loaded last step are zeroed instead of the rows of all atoms
+  // every step. After its loop the wall calls list_wall_rows(): the rows
+  // among 0..n-1 that add_wall() flagged, in ascending order, which
+  // local_power() then visits alone, in the order of the full scan.
   void begin_sparse_step(int nall);
+  void list_wall_rows(int n);
 
   // Threads (the /omp styles): each thread adds into its own slice of
   // loads, so that no two threads write the same memory, and the slices
@@ -89,8 +88,8 @@ class WorkAccounting {
   size_t slice_size() const { return static_cast<size_t>(nall_) * kValuesPerAtom; }
   double previous_[kParts] = {0.0, 0.0};
   bool sparse_ = false;
-  std::vector<int> touched_;               // sparse: the rows loaded this step, ascending
-  std::vector<unsigned char> is_touched_;  // sparse: per row, whether it is in touched_
+  std::vector<int> touched_;               // sparse: the rows loaded this step, ascending (list_wall_rows)
+  std::vector<unsigned char> is_touched_;  // sparse: per row, whether add_wall() loaded it
   bool started_ = false;
 };
 
