@@ -83,8 +83,10 @@ inline PairResult weighted_contact_forces(const PolyhedronContactList &contacts,
   PairResult r;
   if (record.has_springs() && ledger.size > 0) {
     double old_keys[kWeightRecordContacts];
-    Vec3 old_xi[kWeightRecordContacts];
-    Vec3 new_xi[kMaxPolyhedronContacts];    // the record keeps the first kWeightRecordContacts of them
+    // the first old_count and ledger.size entries are written before they are read
+    UninitializedVec3s<kWeightRecordContacts> old_storage;
+    UninitializedVec3s<kMaxPolyhedronContacts> new_storage;    // the record keeps the first kWeightRecordContacts
+    Vec3 *old_xi = old_storage.data(), *new_xi = new_storage.data();
     ContactSprings springs;
     springs.candidates = ledger.data();
     springs.count = ledger.size;

@@ -87,15 +87,6 @@ inline void store_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, cons
 // candidate per contact (weight: the contact's), keyed by key_of(contact)
 // in this step's view, swap_key turning a key to the other view. Without
 // slots (values == nullptr), plain pair_contact_forces().
-// Room for N Vec3 on the stack, not zeroed (see slot_contact_forces).
-template <int N> struct UninitializedVec3s {
-  union Items {
-    Items() {}
-    Vec3 items[N];
-  } storage;
-  Vec3 *data() { return storage.items; }
-};
-
 template <class Law, class KeyOf, class SwapKey>
 inline PairResult slot_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                       const BodyMotion &bj, const Law &law, const PairStepSettings &settings,
@@ -105,9 +96,7 @@ inline PairResult slot_contact_forces(const Contact *contacts, int n, double j_a
   CandidateContact candidates[kMaxPairContacts];
   for (int k = 0; k < n; ++k) candidates[k] = CandidateContact{key_of(contacts[k]), contacts[k].weight, k};
   double old_keys[kMaxPairContacts];
-  // Only the first n (old: old_count) entries are written and read: left
-  // uninitialized, as Vec3's default zeroing of 2 x 64 entries cost more
-  // than the forces of a pair with one or two contacts.
+  // Only the first n (old: old_count) entries are written and read.
   UninitializedVec3s<kMaxPairContacts> old_storage, new_storage;
   Vec3 *old_xi = old_storage.data(), *new_xi = new_storage.data();
   ContactSprings springs;

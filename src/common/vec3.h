@@ -21,6 +21,18 @@ struct Vec3 {
   Vec3 &operator*=(double s) { x *= s; y *= s; z *= s; return *this; }
 };
 
+// Room for N Vec3 on the stack, left uninitialized, for scratch arrays of
+// which a caller writes each entry before reading it: Vec3's default
+// zeroing of a whole array of kMax... entries cost more, per neighbour
+// pair, than the forces of a pair with one or two contacts.
+template <int N> struct UninitializedVec3s {
+  union Items {
+    Items() {}
+    Vec3 items[N];
+  } storage;
+  Vec3 *data() { return storage.items; }
+};
+
 inline Vec3 operator+(Vec3 a, const Vec3 &b) { return a += b; }
 inline Vec3 operator-(Vec3 a, const Vec3 &b) { return a -= b; }
 inline Vec3 operator-(const Vec3 &a) { return {-a.x, -a.y, -a.z}; }
