@@ -90,20 +90,15 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
                                        weight_record.values ? &ledger : nullptr);
     overflow = contacts.overflow;
     const double j_a = body_dem::polyhedron_ja(contacts, cut_surface, delta_ua);
-    const body_dem::GranularLaw law{pair_model(atom->type[i], atom->type[j]),
-                                    body_dem::pair_effective_radius(si.rounded_radius, sj.rounded_radius),
-                                    body_dem::effective_mass(atom->rmass[i], atom->rmass[j]), cut_surface};
+    const body_dem::GranularLaw law = pair_law(i, j, si, sj);
     body_dem::PairResult r = body_dem::weighted_contact_forces(contacts, ledger, j_a, frames.motion(i),
                                                                frames.motion(j), law, settings, xi, weight_record);
-    if (style_values && law.model.uses_tangential_adhesion()) {
-      auto state = body_dem::TangentialAdhesionState::from(style_values);
-      body_dem::add_tangential_adhesion(contacts.data(), contacts.size, frames.motion(i), frames.motion(j), law,
-                                        settings, state, r);
-      state.to(style_values);
-    }
+    add_adhesion_tangential(contacts.data(), contacts.size, i, j, law, settings, style_values, r);
     return r;
   }
 
+  // The sphere path: the one contact of two spheres (weight 1, j_a 1, no
+  // ledger), with the law and the adhesion of the general path.
   body_dem::PairResult sphere_pair_forces(int i, int j, const body_dem::PolyhedronShape &si,
                                           const body_dem::PolyhedronShape &sj,
                                           const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
@@ -114,17 +109,33 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
                                                 sj.rounded_radius, cut_surface, contact)
         ? 1
         : 0;
-    const body_dem::GranularLaw law{pair_model(atom->type[i], atom->type[j]),
-                                    body_dem::pair_effective_radius(si.rounded_radius, sj.rounded_radius),
-                                    body_dem::effective_mass(atom->rmass[i], atom->rmass[j]), cut_surface};
+    const body_dem::GranularLaw law = pair_law(i, j, si, sj);
     body_dem::PairResult r =
         body_dem::pair_contact_forces(&contact, n, 1.0, frames.motion(i), frames.motion(j), law, settings, xi);
-    if (style_values && law.model.uses_tangential_adhesion()) {
-      auto state = body_dem::TangentialAdhesionState::from(style_values);
-      body_dem::add_tangential_adhesion(&contact, n, frames.motion(i), frames.motion(j), law, settings, state, r);
-      state.to(style_values);
-    }
+    add_adhesion_tangential(&contact, n, i, j, law, settings, style_values, r);
     return r;
+  }
+
+  // The law of the pair (i, j): its types' model, one R_eff per pair, the
+  // effective mass.
+  body_dem::GranularLaw pair_law(int i, int j, const body_dem::PolyhedronShape &si,
+                                 const body_dem::PolyhedronShape &sj) const
+  {
+    return body_dem::GranularLaw{pair_model(atom->type[i], atom->type[j]),
+                                 body_dem::pair_effective_radius(si.rounded_radius, sj.rounded_radius),
+                                 body_dem::effective_mass(atom->rmass[i], atom->rmass[j]), cut_surface};
+  }
+
+  // The tangential adhesion of the contacts, with its state in the pair's
+  // style_values (nothing without them or without the model's adhesion).
+  void add_adhesion_tangential(const body_dem::Contact *contacts, int n, int i, int j,
+                               const body_dem::GranularLaw &law, const body_dem::PairStepSettings &settings,
+                               double *style_values, body_dem::PairResult &r) const
+  {
+    if (!style_values || !law.model.uses_tangential_adhesion()) return;
+    auto state = body_dem::TangentialAdhesionState::from(style_values);
+    body_dem::add_tangential_adhesion(contacts, n, frames.motion(i), frames.motion(j), law, settings, state, r);
+    state.to(style_values);
   }
 };
 
