@@ -20,13 +20,14 @@
    where pair_forces() is the serial style's own per-pair function.
 
    How the work is split and summed:
-   - per-atom preparation (the body frames of local and ghost atoms): atoms
-     in equal ranges per thread, then a barrier;
+   - per-atom preparation (the body frames of local and ghost atoms): local
+     atoms in the equal ranges of fix nve/body/omp, ghost atoms in equal
+     ranges, then a barrier;
    - the neighbour list: contiguous ranges of its entries i, cut so that
-     every thread gets about the same cost, estimated from the numbers of
-     neighbours and of pairs that touched at the last step (a
-     deterministic split, so that a given thread count gives the same
-     result on every run; see split_neighbor_list());
+     every thread gets about the same cost, estimated from what became of
+     each pair at the last step (a deterministic split, so that a given
+     thread count gives the same result on every run; see
+     split_neighbor_list());
    - forces and torques: into the thread's own arrays of the host
      (ThrData), energy and virial through ev_tally_xyz_thr, all summed by
      the host's reduce_thr (which also takes the f.r virial per thread);
@@ -47,6 +48,7 @@
 #include "fix_neigh_history.h"
 #include "force.h"
 #include "neigh_list.h"
+#include "neighbor.h"
 #include "suffix.h"
 #include "timer.h"
 #include "update.h"
@@ -90,10 +92,33 @@ template <class SerialStyle> class PairBodyOMP : public SerialStyle, public ThrO
 
  private:
   std::vector<int> first_entry_;        // per thread: its first entry of the neighbour list; [nthreads] = inum
-  std::vector<std::int64_t> entry_cost_;    // per entry of the list: its estimated cost (split_neighbor_list)
   std::vector<double> thread_power_;    // kParts per thread
+  // per entry of the list: the cost of what became of its pairs at the
+  // last step, and which build of the list that was
+  std::vector<std::int64_t> outcome_cost_;
+  bigint outcome_build_ = -1, outcome_builds_ = -1;
 
   void split_neighbor_list(int nthreads);
+  // where the part tid of n items in nthreads equal parts begins
+  static int share(int n, int tid, int nthreads)
+  {
+    return static_cast<int>(static_cast<std::int64_t>(n) * tid / nthreads);
+  }
+
+  // Relative costs for split_neighbor_list(): an entry itself, and a pair
+  // by what became of it. Measured per pair on in.pour3d's bed: ~20
+  // cycles out of reach, ~400 within reach without load (150 if a face
+  // plane separates the bodies, 1600 if the search finds nothing), ~5000
+  // interacting (2400 with cohesive contacts only, 5600 touching).
+  static constexpr std::int64_t kEntryCost = 1;
+  static std::int64_t outcome_weight(typename SerialStyle::PairOutcome outcome)
+  {
+    switch (outcome) {
+      case SerialStyle::PairOutcome::OutOfReach: return 1;
+      case SerialStyle::PairOutcome::NoLoad: return 20;
+      default: return 250;
+    }
+  }
   void threaded_power(double power[body_dem::WorkAccounting::kParts]);
 };
 
@@ -113,8 +138,8 @@ void PairBodyOMP<SerialStyle>::threaded_power(double power[body_dem::WorkAccount
 #else
     const int tid = 0;
 #endif
-    const int from = static_cast<int>(static_cast<std::int64_t>(nlocal) * tid / nthreads);
-    const int to = static_cast<int>(static_cast<std::int64_t>(nlocal) * (tid + 1) / nthreads);
+    const int from = share(nlocal, tid, nthreads);
+    const int to = share(nlocal, tid + 1, nthreads);
     double mine[kParts];    // summed here, not in the shared array (one cache line for all threads)
     this->work.local_power(this->atom, this->avec, from, to, mine);
     for (int part = 0; part < kParts; part++) thread_power_[static_cast<size_t>(kParts) * tid + part] = mine[part];
@@ -126,48 +151,54 @@ void PairBodyOMP<SerialStyle>::threaded_power(double power[body_dem::WorkAccount
 }
 
 // Cuts the neighbour list into nthreads contiguous ranges of about equal
-// cost. A pair whose flag in the history fix is on at the last step (it
-// touched, or kept a record of weighted contacts) costs about twenty times
-// one whose flag is off (out of reach, separated by a face plane, or
-// searched in vain): measured per pair call on in.pour3d's bed about
-// 5000 against 250 cycles on average, on bench/'s stiff heap about 2300
-// against 150. The list runs through the packing in space, so ranges of
-// equal neighbour counts put the dense bottom of a heap on one thread and
-// its loose top on the other. Each entry counts 1, each neighbour 1, each
-// neighbour whose pair flag is on kTouchingPairCost more. The flags are
-// those of the last step, the same on every run, so the split stays
-// deterministic (a given thread count gives the same result on every
-// run). Without per-pair values the neighbour counts alone. Per-thread
-// Pair time on in.pour3d's bed, 2 threads: 34 % apart with the neighbour
-// counts, 10 % with a weight of 10, 2.5 % with 20.
+// cost. The list runs through the packing in space, so ranges of equal
+// neighbour counts put the dense bottom of a heap on one thread and its
+// loose top on the other. The cost of an entry is what became of its
+// pairs at the last step (outcome_weight()), while the list is the one
+// of that step; after a rebuild of the list, a pair whose flag in the
+// history fix is on (it touched, or kept a record of weighted contacts)
+// is taken for an interacting one and every other pair for one out of
+// reach (without per-pair values: every pair out of reach). Both are
+// functions of the positions alone, the same on every run, so the split
+// is deterministic: a given thread count gives the same result, to the
+// last bit, on every run.
 template <class SerialStyle> void PairBodyOMP<SerialStyle>::split_neighbor_list(int nthreads)
 {
-  constexpr std::int64_t kTouchingPairCost = 20;
   const NeighList *list = this->list;
   const int inum = list->inum;
   first_entry_.assign(nthreads + 1, inum);
   first_entry_[0] = 0;
-  if (nthreads == 1) return;
-  const bool flags = this->keeps_pair_history();
-  entry_cost_.resize(inum);
-  std::int64_t total = 0;
-  for (int ii = 0; ii < inum; ii++) {
-    const int i = list->ilist[ii];
-    const int jnum = list->numneigh[i];
-    std::int64_t cost = jnum + 1;
-    if (flags) {
-      const int *touch = this->fix_history->firstflag[i];
-      std::int64_t touching = 0;
-      for (int jj = 0; jj < jnum; jj++) touching += touch[jj] != 0;
-      cost += kTouchingPairCost * touching;
-    }
-    entry_cost_[ii] = cost;
-    total += cost;
+  const bool same_list = outcome_build_ == this->neighbor->lastcall && outcome_builds_ == this->neighbor->ncalls &&
+      outcome_cost_.size() == static_cast<size_t>(inum);
+  outcome_build_ = this->neighbor->lastcall;
+  outcome_builds_ = this->neighbor->ncalls;
+  if (nthreads == 1) {
+    outcome_cost_.resize(inum);
+    return;
   }
+  const bool flags = this->keeps_pair_history();
+  if (!same_list) {
+    outcome_cost_.resize(inum);
+    for (int ii = 0; ii < inum; ii++) {
+      const int i = list->ilist[ii];
+      const int jnum = list->numneigh[i];
+      std::int64_t cost = kEntryCost + jnum * outcome_weight(SerialStyle::PairOutcome::OutOfReach);
+      if (flags) {
+        const int *touch = this->fix_history->firstflag[i];
+        std::int64_t touching = 0;
+        for (int jj = 0; jj < jnum; jj++) touching += touch[jj] != 0;
+        cost += touching *
+            (outcome_weight(SerialStyle::PairOutcome::Interacting) - outcome_weight(SerialStyle::PairOutcome::OutOfReach));
+      }
+      outcome_cost_[ii] = cost;
+    }
+  }
+  std::int64_t total = 0;
+  for (int ii = 0; ii < inum; ii++) total += outcome_cost_[ii];
   std::int64_t so_far = 0;
   int t = 1;
   for (int ii = 0; ii < inum && t < nthreads; ii++) {
-    so_far += entry_cost_[ii];
+    so_far += outcome_cost_[ii];
     while (t < nthreads && so_far * nthreads >= total * t) first_entry_[t++] = ii + 1;
   }
 }
@@ -209,10 +240,18 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
     thr->timer(Timer::START);
     ev_setup_thr(eflag, vflag, nall, this->eatom, this->vatom, nullptr, thr);
 
-    // This thread's atoms for the per-atom work and for summing the work loads.
-    const int atom_from = static_cast<int>(static_cast<std::int64_t>(nall) * tid / nthreads);
-    const int atom_to = static_cast<int>(static_cast<std::int64_t>(nall) * (tid + 1) / nthreads);
-    prepare_atoms(atom_from, atom_to);
+    // This thread's atoms for summing the work loads.
+    const int atom_from = share(nall, tid, nthreads);
+    const int atom_to = share(nall, tid + 1, nthreads);
+    // The body frames: local atoms in the equal ranges of fix nve/body/omp
+    // (the thread that moved a body reads its orientation from its own
+    // cache: with ranges of all atoms instead, local and ghost, the
+    // frames took thread 0 0.059 s and thread 1 0.042 s over 200 steps of
+    // in.pour3d's bed, with these 0.052 and 0.041 s), ghost atoms in
+    // equal ranges.
+    const int nghost = nall - nlocal;
+    prepare_atoms(share(nlocal, tid, nthreads), share(nlocal, tid + 1, nthreads));
+    prepare_atoms(nlocal + share(nghost, tid, nthreads), nlocal + share(nghost, tid + 1, nthreads));
     work.zero_slice(tid);
     sync_threads();    // every body of this step is ready before any pair reads it
 
@@ -223,6 +262,7 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
       const int i = list->ilist[ii];
       const int *jlist = list->firstneigh[i];
       const int jnum = list->numneigh[i];
+      std::int64_t cost = kEntryCost;
       // The history of pair (i, jj) is stored in the rows of atom i, and
       // each entry i of the list belongs to exactly one thread, so no two
       // threads ever read or write the same history values: no locks.
@@ -232,14 +272,16 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
       for (int jj = 0; jj < jnum; jj++) {
         const int j = jlist[jj] & NEIGHMASK;
         // no load, no energy: most neighbour pairs
-        if (!this->interact(i, j, jj, touch, history_values, settings, f, torque, overflow, weight_work, r,
-                            pair_forces))
-          continue;
+        const auto outcome = this->interact(i, j, jj, touch, history_values, settings, f, torque, overflow,
+                                            weight_work, r, pair_forces);
+        cost += outcome_weight(outcome);
+        if (outcome != SerialStyle::PairOutcome::Interacting) continue;
         work.add(tid, i, j, r);
         if (this->evflag)
           ev_tally_xyz_thr(this, i, j, nlocal, newton_pair, r.energy, 0.0, -r.total.force_j.x, -r.total.force_j.y,
                            -r.total.force_j.z, x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2], thr);
       }
+      outcome_cost_[ii] = cost;    // for the split of the next step
     }
     thr->timer(Timer::PAIR);
 

@@ -144,16 +144,22 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // style's own values of the pair (nullptr without).
   template <class PairFunction> void compute_pairs(int eflag, int vflag, PairFunction &&pair_forces);
 
+  // What became of one neighbour entry in interact(): its enclosing
+  // spheres out of reach (no per-pair call), within reach but without load
+  // or energy, or interacting. The threaded loop weighs the entries of the
+  // next step by it (PairBodyOMP::split_neighbor_list).
+  enum class PairOutcome { OutOfReach, NoLoad, Interacting };
+
   // One neighbour entry (i, its jj-th neighbour j): the pair's history in,
   // the per-pair function if the enclosing spheres come within reach, the
   // history out, the loads onto f and torque (the host's arrays or a
   // thread's), the work of the weights onto weight_work. The one piece of
-  // the serial and the threaded loops. Returns whether the pair interacts
-  // (loads or energy), and then its result in r; r is left as it was for
-  // a pair out of reach: most neighbour pairs, for which filling the
-  // result (some 30 values) cost more than the rest of their entry.
+  // the serial and the threaded loops. Returns what became of the pair;
+  // if it interacts (loads or energy), its result is in r; r is left as it
+  // was otherwise: most neighbour pairs, for which filling the result
+  // (some 30 values) cost more than the rest of their entry.
   template <class PairFunction>
-  bool interact(int i, int j, int jj, int *touch, double *history_values, const body_dem::PairStepSettings &settings,
+  PairOutcome interact(int i, int j, int jj, int *touch, double *history_values, const body_dem::PairStepSettings &settings,
                 double **f, double **torque, int &overflow, double &weight_work, body_dem::PairResult &r,
                 PairFunction &&pair_forces) const;
 
@@ -187,7 +193,8 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
     for (int jj = 0; jj < jnum; jj++) {
       const int j = jlist[jj] & NEIGHMASK;
       // no load, no energy: most neighbour pairs
-      if (!interact(i, j, jj, touch, history_values, settings, f, torque, overflow, weight_work, r, pair_forces))
+      if (interact(i, j, jj, touch, history_values, settings, f, torque, overflow, weight_work, r, pair_forces) !=
+          PairOutcome::Interacting)
         continue;
       work.add(i, j, r);
       if (evflag)
@@ -203,7 +210,7 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
 }
 
 template <class PairFunction>
-bool PairBodyBase::interact(int i, int j, int jj, int *touch, double *history_values,
+PairBodyBase::PairOutcome PairBodyBase::interact(int i, int j, int jj, int *touch, double *history_values,
                             const body_dem::PairStepSettings &settings, double **f, double **torque, int &overflow,
                             double &weight_work, body_dem::PairResult &r, PairFunction &&pair_forces) const
 {
@@ -222,14 +229,14 @@ bool PairBodyBase::interact(int i, int j, int jj, int *touch, double *history_va
   if (!(dx * dx + dy * dy + dz * dz <= reach * reach)) {
     // Out of reach: no contact, so the spring, the record and the style's
     // values end (what the loop below does for a pair without contacts).
-    if (!stored) return false;
+    if (!stored) return PairOutcome::OutOfReach;
     touch[jj] = 0;
     if (weight_record && values[3] > 0.0)
       weight_work += body_dem::clear_weight_record(settings.book_weight_work, values + 3, record_stride);
     if (history) body_dem::Vec3{}.to(values);
     if (own)
       for (int k = 0; k < style_values; k++) own[k] = 0.0;
-    return false;
+    return PairOutcome::OutOfReach;
   }
 
   body_dem::WeightRecordRef record;
@@ -252,7 +259,7 @@ bool PairBodyBase::interact(int i, int j, int jj, int *touch, double *history_va
       for (int k = 0; k < style_values; k++) own[k] = 0.0;
   }
 
-  if (!r.interacting) return false;
+  if (!r.interacting) return PairOutcome::NoLoad;
   const body_dem::PairLoad &load = r.total;
   f[i][0] -= load.force_j.x;
   f[i][1] -= load.force_j.y;
@@ -266,7 +273,7 @@ bool PairBodyBase::interact(int i, int j, int jj, int *touch, double *history_va
   torque[j][0] += load.torque_j.x;
   torque[j][1] += load.torque_j.y;
   torque[j][2] += load.torque_j.z;
-  return true;
+  return PairOutcome::Interacting;
 }
 
 }    // namespace LAMMPS_NS
