@@ -25,7 +25,9 @@
 #include "wall_contacts.h"
 #include "work_accounting.h"
 
+#include <cmath>
 #include <string>
+#include <vector>
 
 #if defined(_OPENMP)
 #include <omp.h>
@@ -92,7 +94,13 @@ class FixWallBodyBase : public Fix {
   static bool is_wallstyle(const char *word);
 
   // State of the walls at the current step (set by begin_post_force()).
-  bool near_wall(int w, const double *x, double radius) const;
+  bool near_wall(int w, const double *x, double radius) const
+  {
+    if (!wall_exists(w)) return false;
+    const double reach = radius + contact_range;
+    if (wallstyle == WallStyle::zcylinder) return std::hypot(x[0], x[1]) + reach >= cylinder_radius;
+    return w == 0 ? x[wall_axis] - reach <= lo + normal_shift : x[wall_axis] + reach >= hi + normal_shift;
+  }
   template <int Capacity>
   void wall_contacts(int w, const body_dem::Vec3 *vertices, int nvertices, double rounded_radius,
                      body_dem::ContactList<Capacity> &contacts) const;
@@ -195,6 +203,10 @@ class FixWallBodyBase : public Fix {
   body_dem::Vec3 velocity;      // of the walls, this step
 
   double **wall_history = nullptr;    // per atom: xi for each wall
+  // per atom and wall: 0 when all its values in wall_history are zero
+  // (1: they may not be); see forget_history()
+  std::vector<unsigned char> wall_live;
+  void mark_live(int i);
   bool callbacks_registered = false;
   double wall_energy = 0.0;           // elastic energy of this rank's wall contacts (this step)
   body_dem::WorkAccounting work;      // loads of the walls' damping and friction
@@ -232,6 +244,7 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
       [this](int i) { return body_shape_defect(i, wall_rounding_required_by()); });
   begin_post_force();
   const int *mask = atom->mask;
+  const int *body = atom->body;
   double **x = atom->x;
   const double *radius = atom->radius;
   const int nlocal = atom->nlocal;
@@ -242,16 +255,17 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
   double energy = 0.0, ex = 0.0, ey = 0.0, ez = 0.0;
   int overflow = 0;
 #if defined(_OPENMP)
-#pragma omp parallel for num_threads(nthreads) schedule(static) if (nthreads > 1) \
-    reduction(+ : energy, ex, ey, ez, overflow)
+#pragma omp parallel num_threads(nthreads) if (nthreads > 1) reduction(+ : energy, ex, ey, ez, overflow)
+#endif
+  {
+#if defined(_OPENMP)
+  const int thread = omp_get_thread_num();
+#pragma omp for schedule(static)
+#else
+  const int thread = 0;
 #endif
   for (int i = 0; i < nlocal; i++) {
-    if (!(mask[i] & groupbit) || atom->body[i] < 0) continue;
-#if defined(_OPENMP)
-    const int thread = omp_get_thread_num();
-#else
-    const int thread = 0;
-#endif
+    if (!(mask[i] & groupbit) || body[i] < 0) continue;
     body_dem::ContactList<Capacity> contacts;
     bool transformed = false;
     Shape shape;
@@ -281,6 +295,7 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
       ey += elastic.y;
       ez += elastic.z;
     }
+  }
   }
   if (overflow)
     error->one(FLERR, command + ": a body has more than " + std::to_string(Capacity) + " vertices touching a wall");
