@@ -40,6 +40,7 @@
 #ifndef BODY_DEM_PAIR_BODY_OMP_H
 #define BODY_DEM_PAIR_BODY_OMP_H
 
+#include "neighbor_split.h"
 #include "pair_body_base.h"
 #include "thr_omp.h"
 
@@ -105,18 +106,13 @@ template <class SerialStyle> class PairBodyOMP : public SerialStyle, public ThrO
     return static_cast<int>(static_cast<std::int64_t>(n) * tid / nthreads);
   }
 
-  // Relative costs for split_neighbor_list(): an entry itself, and a pair
-  // by what became of it. Measured per pair on in.pour3d's bed: ~20
-  // cycles out of reach, ~400 within reach without load (150 if a face
-  // plane separates the bodies, 1600 if the search finds nothing), ~5000
-  // interacting (2400 with cohesive contacts only, 5600 touching).
-  static constexpr std::int64_t kEntryCost = 1;
+  static constexpr body_dem::EntryCosts kCosts{};
   static std::int64_t outcome_weight(typename SerialStyle::PairOutcome outcome)
   {
     switch (outcome) {
-      case SerialStyle::PairOutcome::OutOfReach: return 1;
-      case SerialStyle::PairOutcome::NoLoad: return 20;
-      default: return 250;
+      case SerialStyle::PairOutcome::OutOfReach: return kCosts.out_of_reach;
+      case SerialStyle::PairOutcome::NoLoad: return kCosts.no_load;
+      default: return kCosts.interacting;
     }
   }
   void threaded_power(double power[body_dem::WorkAccounting::kParts]);
@@ -166,41 +162,19 @@ template <class SerialStyle> void PairBodyOMP<SerialStyle>::split_neighbor_list(
 {
   const NeighList *list = this->list;
   const int inum = list->inum;
-  first_entry_.assign(nthreads + 1, inum);
-  first_entry_[0] = 0;
   const bool same_list = outcome_build_ == this->neighbor->lastcall && outcome_builds_ == this->neighbor->ncalls &&
       outcome_cost_.size() == static_cast<size_t>(inum);
   outcome_build_ = this->neighbor->lastcall;
   outcome_builds_ = this->neighbor->ncalls;
   if (nthreads == 1) {
     outcome_cost_.resize(inum);
+    first_entry_.assign({0, inum});
     return;
   }
-  const bool flags = this->keeps_pair_history();
-  if (!same_list) {
-    outcome_cost_.resize(inum);
-    for (int ii = 0; ii < inum; ii++) {
-      const int i = list->ilist[ii];
-      const int jnum = list->numneigh[i];
-      std::int64_t cost = kEntryCost + jnum * outcome_weight(SerialStyle::PairOutcome::OutOfReach);
-      if (flags) {
-        const int *touch = this->fix_history->firstflag[i];
-        std::int64_t touching = 0;
-        for (int jj = 0; jj < jnum; jj++) touching += touch[jj] != 0;
-        cost += touching *
-            (outcome_weight(SerialStyle::PairOutcome::Interacting) - outcome_weight(SerialStyle::PairOutcome::OutOfReach));
-      }
-      outcome_cost_[ii] = cost;
-    }
-  }
-  std::int64_t total = 0;
-  for (int ii = 0; ii < inum; ii++) total += outcome_cost_[ii];
-  std::int64_t so_far = 0;
-  int t = 1;
-  for (int ii = 0; ii < inum && t < nthreads; ii++) {
-    so_far += outcome_cost_[ii];
-    while (t < nthreads && so_far * nthreads >= total * t) first_entry_[t++] = ii + 1;
-  }
+  if (!same_list)
+    body_dem::costs_from_flags(list, this->keeps_pair_history() ? this->fix_history->firstflag : nullptr, kCosts,
+                               outcome_cost_);
+  body_dem::cut_by_cost(outcome_cost_, inum, nthreads, first_entry_);
 }
 
 template <class SerialStyle>
@@ -262,7 +236,7 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
       const int i = list->ilist[ii];
       const int *jlist = list->firstneigh[i];
       const int jnum = list->numneigh[i];
-      std::int64_t cost = kEntryCost;
+      std::int64_t cost = kCosts.entry;
       // The history of pair (i, jj) is stored in the rows of atom i, and
       // each entry i of the list belongs to exactly one thread, so no two
       // threads ever read or write the same history values: no locks.
