@@ -54,11 +54,11 @@ std::string FixWallBodyPolygonDEM::body_shape_defect(int i, const char * /*round
 void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
 {
   const body_dem::PairStepSettings settings = step_settings(history);
-  const int threads = loop_threads();
-  if (static_cast<int>(vertex_buffers.size()) < threads) vertex_buffers.resize(threads);
+  const int parts = loop_parts();
+  if (static_cast<int>(vertex_buffers.size()) < parts) vertex_buffers.resize(parts);
   wall_loop<body_dem::PolygonShape, body_dem::kMaxPolygonContacts>(
-      [this](int i, body_dem::PolygonShape &shape, body_dem::BodyMotion &motion, int thread) {
-        std::vector<Vec3> &vertex_buffer = vertex_buffers[thread];
+      [this](int i, body_dem::PolygonShape &shape, body_dem::BodyMotion &motion, int part) {
+        std::vector<Vec3> &vertex_buffer = vertex_buffers[part];
         const int nv = body_dem::PolygonBodyFrames::vertex_count(atom, avec, bptr, i);
         if (static_cast<int>(vertex_buffer.size()) < nv) vertex_buffer.resize(nv);
         body_dem::PolygonBodyFrames::transform_one(atom, avec, bptr, i, vertex_buffer.data(), shape, motion);

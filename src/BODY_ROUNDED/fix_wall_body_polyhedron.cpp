@@ -52,7 +52,7 @@ std::string FixWallBodyPolyhedronDEM::body_shape_defect(int i, const char *round
 void FixWallBodyPolyhedronDEM::post_force(int /*vflag*/)
 {
   const body_dem::PairStepSettings settings = step_settings(history);
-  frames.prepare_threads(loop_threads());
+  frames.prepare_threads(loop_parts());
   wall_loop<body_dem::PolyhedronShape, body_dem::kMaxPolyhedronContacts>(
       [this](int i, body_dem::PolyhedronShape &shape, body_dem::BodyMotion &motion, int thread) {
         frames.transform(atom, i, shape, motion, thread);

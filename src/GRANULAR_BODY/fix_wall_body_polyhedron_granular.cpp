@@ -59,7 +59,7 @@ void FixWallBodyPolyhedronGranular::post_force(int /*vflag*/)
   const bool history = model.uses_history();
   const body_dem::PairStepSettings settings = step_settings(history);
   const double *rmass = atom->rmass;
-  frames.prepare_threads(loop_threads());
+  frames.prepare_threads(loop_parts());
   wall_loop<body_dem::PolyhedronShape, body_dem::kMaxPolyhedronContacts>(
       [this](int i, body_dem::PolyhedronShape &shape, body_dem::BodyMotion &motion, int thread) {
         frames.transform(atom, i, shape, motion, thread);

@@ -26,6 +26,8 @@
 #include "work_accounting.h"
 
 #include <cmath>
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -127,24 +129,36 @@ class FixWallBodyBase : public Fix {
   // xi, style_values, slots) -> PairResult; style_values: the style's own
   // values of the body and wall, nullptr without; slots: the per-contact
   // springs of the body's vertices on this wall, for wall_contact_forces()),
-  // and the loads and springs applied. transform(i, shape, motion, thread)
-  // gets the number of the OpenMP thread that calls it (0 without
-  // threads), for its scratch memory: with `threaded` (the /omp variants)
-  // the bodies are shared among the host's OpenMP threads (contiguous
-  // ranges; each body's rows of f, torque, history and work loads belong
-  // to one thread), the energy and the elastic force summed per thread.
+  // and the loads and springs applied. transform(i, shape, motion, part)
+  // gets the number of the part of the bodies it works on (0 without
+  // threads), for its scratch memory: the bodies are cut into
+  // loop_parts() contiguous ranges (each body's rows of f, torque, history
+  // and work loads belong to one part), run by run_parts(), and the energy
+  // and the elastic force are summed per part, then over the parts in
+  // their order (the same result, to the last bit, on every run).
   template <class Shape, int Capacity, class Transform, class Forces>
   void wall_loop(Transform &&transform, Forces &&forces);
-  // The /omp variants set it: wall_loop() runs on the host's OpenMP threads.
+  // The /omp variants set it: the parts run on the host's OpenMP threads.
   bool threaded = false;
-  // Threads of wall_loop() (1 unless `threaded`), for the styles' scratch per thread.
-  int loop_threads() const
+  // Parts of wall_loop(), for the styles' scratch per part: 1 unless
+  // `threaded` (the host's thread count) or a variant says otherwise.
+  virtual int loop_parts() const
   {
 #if defined(_OPENMP)
     return threaded && comm->nthreads > 1 ? comm->nthreads : 1;
 #else
     return 1;
 #endif
+  }
+  // Runs run_part(p) for p = 0 .. nparts - 1, each once, in any order and
+  // at the same time (the Kokkos variants run them in Kokkos); by default
+  // on the host's OpenMP threads when `threaded`, else one after another.
+  virtual void run_parts(int nparts, const std::function<void(int)> &run_part)
+  {
+#if defined(_OPENMP)
+#pragma omp parallel for num_threads(nparts) schedule(static, 1) if (threaded && nparts > 1)
+#endif
+    for (int p = 0; p < nparts; p++) run_part(p);
   }
 
   // The pieces of that loop.
@@ -248,54 +262,61 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
   double **x = atom->x;
   const double *radius = atom->radius;
   const int nlocal = atom->nlocal;
-  const int nthreads = loop_threads();
-  // Summed per body in the order of the bodies, as without threads; the
-  // elastic force on the bodies is -(sum of the walls' elastic forces on
-  // them), negated once at the end (exactly the same numbers).
+  const int nparts = loop_parts();
+  // Per part: energy, the elastic force of the walls on the bodies (its
+  // negative is the bodies' at the end: exactly the same numbers) and
+  // whether a body had more vertices on a wall than Capacity.
+  struct PartSums {
+    double energy = 0.0, ex = 0.0, ey = 0.0, ez = 0.0;
+    int overflow = 0;
+  };
+  std::vector<PartSums> parts(nparts);
+  run_parts(nparts, [&](int part) {
+    PartSums sums;
+    const int first = static_cast<int>(static_cast<std::int64_t>(nlocal) * part / nparts);
+    const int last = static_cast<int>(static_cast<std::int64_t>(nlocal) * (part + 1) / nparts);
+    for (int i = first; i < last; i++) {
+      if (!(mask[i] & groupbit) || body[i] < 0) continue;
+      body_dem::ContactList<Capacity> contacts;
+      bool transformed = false;
+      Shape shape;
+      body_dem::BodyMotion motion;
+      for (int w = 0; w < wall_count(); w++) {
+        // Only bodies whose enclosing sphere reaches a wall need their vertices.
+        if (!near_wall(w, x[i], radius[i])) {
+          forget_history(i, w);
+          continue;
+        }
+        if (!transformed) {
+          transform(i, shape, motion, part);
+          transformed = true;
+        }
+        wall_contacts(w, shape.vertices, shape.nvertices, shape.rounded_radius, contacts);
+        if (contacts.overflow) {    // reported after the loop: no error inside threads
+          sums.overflow = 1;
+          break;
+        }
+        body_dem::Vec3 xi = history_of(i, w);
+        const body_dem::PairResult r = forces(i, shape, contacts, motion, wall_motion(motion.center), xi,
+                                              style_values_of(i, w), spring_slots_of(i, w));
+        apply(i, w, r, xi);
+        sums.energy += r.energy;
+        const body_dem::Vec3 elastic = r.total.force_j - r.dissipative.force_j;
+        sums.ex += elastic.x;
+        sums.ey += elastic.y;
+        sums.ez += elastic.z;
+      }
+    }
+    parts[part] = sums;
+  });
   double energy = 0.0, ex = 0.0, ey = 0.0, ez = 0.0;
   int overflow = 0;
-#if defined(_OPENMP)
-#pragma omp parallel num_threads(nthreads) if (nthreads > 1) reduction(+ : energy, ex, ey, ez, overflow)
-#endif
-  {
-#if defined(_OPENMP)
-  const int thread = omp_get_thread_num();
-#pragma omp for schedule(static)
-#else
-  const int thread = 0;
-#endif
-  for (int i = 0; i < nlocal; i++) {
-    if (!(mask[i] & groupbit) || body[i] < 0) continue;
-    body_dem::ContactList<Capacity> contacts;
-    bool transformed = false;
-    Shape shape;
-    body_dem::BodyMotion motion;
-    for (int w = 0; w < wall_count(); w++) {
-      // Only bodies whose enclosing sphere reaches a wall need their vertices.
-      if (!near_wall(w, x[i], radius[i])) {
-        forget_history(i, w);
-        continue;
-      }
-      if (!transformed) {
-        transform(i, shape, motion, thread);
-        transformed = true;
-      }
-      wall_contacts(w, shape.vertices, shape.nvertices, shape.rounded_radius, contacts);
-      if (contacts.overflow) {    // reported after the loop: no error inside threads
-        overflow = 1;
-        break;
-      }
-      body_dem::Vec3 xi = history_of(i, w);
-      const body_dem::PairResult r = forces(i, shape, contacts, motion, wall_motion(motion.center), xi,
-                                            style_values_of(i, w), spring_slots_of(i, w));
-      apply(i, w, r, xi);
-      energy += r.energy;
-      const body_dem::Vec3 elastic = r.total.force_j - r.dissipative.force_j;
-      ex += elastic.x;
-      ey += elastic.y;
-      ez += elastic.z;
-    }
-  }
+  for (const PartSums &sums : parts) {
+    energy += sums.energy;
+    ex += sums.ex;
+    ey += sums.ey;
+    ez += sums.ez;
+    overflow += sums.overflow;
   }
   if (overflow)
     error->one(FLERR, command + ": a body has more than " + std::to_string(Capacity) + " vertices touching a wall");
