@@ -1,0 +1,46 @@
+// The variants' equivalence to the serial styles (TESTING.md layer 5):
+// what the tests of the /omp and the Kokkos variants share.
+#ifndef BODY_DEM_TEST_VARIANT_EQUIVALENCE_H
+#define BODY_DEM_TEST_VARIANT_EQUIVALENCE_H
+
+#include "lammps_session.h"
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+namespace body_dem_test {
+
+struct Snapshot {
+  std::string pair_style;
+  std::vector<double> x, v, angmom;
+  double work_ja = 0, work_diss = 0;
+  double work_weights = 0;    // 3d styles (their third extra quantity)
+  double pe = 0, press = 0;
+  std::vector<double> per_atom_sums;    // energy, stress xx, yy, xy summed over atoms
+};
+
+// The cases, each a shortened example of the package: the 2d gas without
+// and with history (per-atom energy and virial tallied at the thermo
+// steps), the 2d pour with walls, the polyhedron gas, the granular heap,
+// the adhesive cubes.
+enum class Case { gas, gas_history, pour, polyhedron_gas, granular_heap, adhesive_cubes };
+
+// The input of the 2d pour (case pour) for `steps` steps: 80 squares and
+// pentagons onto a floor between side walls, with history.
+std::string polygon_pour_input(int steps);
+
+// Runs case c on comm with the command-line arguments args (e.g. -sf omp).
+Snapshot run_case(MPI_Comm comm, Case c, const std::vector<std::string> &args);
+
+// The serial style on rank 0 alone, known to every rank.
+Snapshot serial_reference(Case c);
+
+// Expects the variant's snapshot (its style ending in suffix) to equal
+// the serial one to round-off.
+void expect_same(const Snapshot &variant, Snapshot serial, const std::string &what, const std::string &suffix);
+
+}    // namespace body_dem_test
+
+#endif
