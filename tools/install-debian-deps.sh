@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs, from Debian's archive, everything the package's build, tests,
 # examples and benchmarks need, and enables Debian's source index so that
-# the host LAMMPS can be fetched with `apt-get source lammps`.
+# the host LAMMPS can be fetched with `apt-get source lammps` (and Kokkos,
+# for the optional Kokkos variants, with `apt-get source trilinos`; its
+# build needs nothing beyond cmake and g++ from the list below).
 #
 # The deb-src entry is derived from the machine's own apt entries (the same
 # URIs and suites, with "Types: deb-src"), so no archive host is named here.

@@ -5,16 +5,22 @@
 #
 #   tools/run-tests.sh                  the default host (stable2021) in build/
 #   tools/run-tests.sh --host 2025      LAMMPS 4 Feb 2025 in build-2025/
-#   tools/run-tests.sh --all-hosts      both, one after the other (CI)
+#   tools/run-tests.sh --kokkos         with the Kokkos variants (-DBODY_DEM_KOKKOS=ON)
+#                                       in build-kokkos/ (build-2025-kokkos/ with --host 2025)
+#   tools/run-tests.sh --all-hosts      three passes, one after the other (CI):
+#                                       stable2021, 2025, stable2021 with Kokkos
 #   ... [cmake options]                 passed to cmake's configure step
 #
 #   BODY_DEM_BUILD_DIR   build folder of the default host (default: build);
-#                        another host's folder is that name with -<host>
+#                        another host's folder is that name with -<host>,
+#                        a Kokkos build's that with -kokkos
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 base=${BODY_DEM_BUILD_DIR:-$here/build}
 
 hosts=()
+all_hosts=0
+kokkos=0
 cmake_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -24,7 +30,11 @@ while [ $# -gt 0 ]; do
       shift 2
       ;;
     --all-hosts)
-      hosts+=(stable2021 2025)
+      all_hosts=1
+      shift
+      ;;
+    --kokkos)
+      kokkos=1
       shift
       ;;
     *)
@@ -33,22 +43,43 @@ while [ $# -gt 0 ]; do
       ;;
   esac
 done
-[ ${#hosts[@]} -gt 0 ] || hosts=(stable2021)
+
+# One pass per entry: a host, with "+kokkos" when the Kokkos variants are
+# built too. --kokkos applies to the hosts named (or the default one);
+# --all-hosts always runs its own three passes, the Kokkos one on the
+# default host only, since the variants do not depend on the host's release.
+passes=()
+[ ${#hosts[@]} -gt 0 ] || [ $all_hosts -eq 1 ] || hosts=(stable2021)
+for host in ${hosts[@]+"${hosts[@]}"}; do
+  if [ $kokkos -eq 1 ]; then passes+=("$host+kokkos"); else passes+=("$host"); fi
+done
+[ $all_hosts -eq 0 ] || passes+=(stable2021 2025 stable2021+kokkos)
 
 status=0
 summary=()
-for host in "${hosts[@]}"; do
+for pass in "${passes[@]}"; do
+  host=${pass%+kokkos}
   case "$host" in
     stable2021) build=$base ;;
     2025) build=$base-2025 ;;
     *) echo "run-tests.sh: unknown host '$host' (expected stable2021 or 2025)" >&2; exit 2 ;;
   esac
-  echo "run-tests.sh: host $host, build folder $build"
-  BODY_DEM_BUILD_DIR=$build "$here/tools/build.sh" -DBODY_DEM_HOST="$host" ${cmake_args[@]+"${cmake_args[@]}"}
-  if (cd "$build" && ctest --output-on-failure --timeout 900); then
-    summary+=("host $host: all tests passed")
+  # Named either way, so that a folder keeps the variant its name says.
+  if [ "$pass" = "$host" ]; then
+    label="host $host"
+    variant=(-DBODY_DEM_KOKKOS=OFF)
   else
-    summary+=("host $host: tests FAILED")
+    build=$build-kokkos
+    label="host $host with Kokkos"
+    variant=(-DBODY_DEM_KOKKOS=ON)
+  fi
+  echo "run-tests.sh: $label, build folder $build"
+  BODY_DEM_BUILD_DIR=$build "$here/tools/build.sh" -DBODY_DEM_HOST="$host" "${variant[@]}" \
+    ${cmake_args[@]+"${cmake_args[@]}"}
+  if (cd "$build" && ctest --output-on-failure --timeout 900); then
+    summary+=("$label: all tests passed")
+  else
+    summary+=("$label: tests FAILED")
     status=1
   fi
 done
