@@ -13,6 +13,12 @@
 #include "fix_body_work.h"
 #include "fix_wall_body_polygon.h"
 #include "pair_body_rounded_polygon.h"
+#ifdef BODY_DEM_WITH_KOKKOS
+#include "fix_wall_body_kokkos.h"
+#include "pair_body_rounded_polygon_kokkos.h"
+#include "pair_body_rounded_polyhedron_granular_kokkos.h"
+#include "pair_body_rounded_polyhedron_kokkos.h"
+#endif
 #ifdef BODY_DEM_WITH_OPENMP
 #include "fix_nve_body_omp.h"
 #include "fix_wall_body_omp.h"
@@ -99,6 +105,24 @@ const StyleEntry kStyles[] = {
      &create_fix<FixWallBodyPolyhedronOMP>},
     {"fix", "wall/body/polyhedron/granular/omp", "fix wall/body/polyhedron/granular/omp (OpenMP threads)",
      nullptr, &create_fix<FixWallBodyPolyhedronGranularOMP>},
+#endif
+#ifdef BODY_DEM_WITH_KOKKOS
+    // the Kokkos variants, picked by -sf kokkos / suffix kokkos (src/KOKKOS)
+    {"pair", "body/rounded/polygon/kokkos", "pair style body/rounded/polygon/kokkos (Kokkos, host execution space)",
+     &create_pair<PairBodyRoundedPolygonKokkos>, nullptr},
+    {"pair", "body/rounded/polyhedron/kokkos",
+     "pair style body/rounded/polyhedron/kokkos (Kokkos, host execution space)",
+     &create_pair<PairBodyRoundedPolyhedronKokkos>, nullptr},
+    {"pair", "body/rounded/polyhedron/granular/kokkos",
+     "pair style body/rounded/polyhedron/granular/kokkos (Kokkos, host execution space)",
+     &create_pair<PairBodyRoundedPolyhedronGranularKokkos>, nullptr},
+    {"fix", "wall/body/polygon/kokkos", "fix wall/body/polygon/kokkos (Kokkos, host execution space)", nullptr,
+     &create_fix<FixWallBodyPolygonKokkos>},
+    {"fix", "wall/body/polyhedron/kokkos", "fix wall/body/polyhedron/kokkos (Kokkos, host execution space)",
+     nullptr, &create_fix<FixWallBodyPolyhedronKokkos>},
+    {"fix", "wall/body/polyhedron/granular/kokkos",
+     "fix wall/body/polyhedron/granular/kokkos (Kokkos, host execution space)", nullptr,
+     &create_fix<FixWallBodyPolyhedronGranularKokkos>},
 #endif
     {"pair", "body/rounded/polyhedron", "pair style body/rounded/polyhedron (3d rounded polyhedra)",
      &create_pair<PairBodyRoundedPolyhedronDEM>, nullptr},

@@ -1,0 +1,214 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   body-dem package: what every Kokkos variant of the package's pair styles
+   shares (LAMMPS glue): the neighbour loop of PairBodyBase::compute_pairs()
+   as Kokkos parallel loops on the host's data, with the serial style's
+   per-pair function.
+
+   A variant is its serial style plus this loop and nothing else:
+
+     class PairFooKokkos : public PairBodyKokkos<PairFoo> {
+       void compute(int eflag, int vflag) override {
+         if (serial_step(eflag, vflag)) return;    // per-atom energy or virial
+         <size the per-step body frames for nlocal + nghost atoms>;
+         compute_pairs_kokkos(eflag, vflag,
+             [this](int i) { <fill the frame of atom i> },
+             [this](int i, int j, settings, xi, weight_record, style_values, overflow) {
+               return pair_forces(i, j, ...);    // the serial style's own
+             });
+       }
+     };
+
+   How the work is split and summed, so that a given number of threads
+   gives the same result, to the last bit, on every run and after a
+   restart, whatever thread runs what:
+   - the body frames: one Kokkos loop over the local and ghost atoms;
+   - the neighbour list: cut into as many contiguous parts as the
+     execution space has threads, of about equal cost estimated from the
+     pairs' contact flags (body_dem::costs_from_flags(): the state a
+     restart file restores), one Kokkos work item per part;
+   - each part adds its forces, torques, energy, loads of the work
+     accumulators and weight work into arrays of its own; a second Kokkos
+     loop over the atoms adds the parts in their order.
+   The per-pair history needs no reduction: the history of pair (i, jj) is
+   stored in the rows of atom i, and each entry i of the list belongs to
+   one part.
+
+   The variants run in Kokkos's default host execution space (OpenMP or
+   Serial; the per-pair functions are not compiled for devices yet).
+------------------------------------------------------------------------- */
+
+#ifndef BODY_DEM_PAIR_BODY_KOKKOS_H
+#define BODY_DEM_PAIR_BODY_KOKKOS_H
+
+#include "kokkos_runtime.h"
+#include "neighbor_split.h"
+#include "pair_body_base.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "fix_neigh_history.h"
+#include "force.h"
+#include "neigh_list.h"
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace LAMMPS_NS {
+
+template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
+ public:
+  // style: the variant's name, for messages
+  PairBodyKokkos(class LAMMPS *lmp, const char *style) : SerialStyle(lmp)
+  {
+    this->respa_enable = 0;
+    body_dem::ensure_kokkos(lmp, std::string("pair_style ") + style);
+  }
+
+ protected:
+  using ExecutionSpace = Kokkos::DefaultHostExecutionSpace;
+  using StaticRange = Kokkos::RangePolicy<ExecutionSpace, Kokkos::Schedule<Kokkos::Static>>;
+
+  // Steps that ask for per-atom energy or virial, or for the global virial
+  // without the f.r sum, run the serial style's loop (the same forces; the
+  // per-pair tallies of those quantities are the host's serial ones).
+  // Returns whether it did.
+  bool serial_step(int eflag, int vflag)
+  {
+    this->ev_init(eflag, vflag);
+    if (!(this->eflag_atom || this->vflag_atom || (this->vflag_global && !this->vflag_fdotr))) return false;
+    SerialStyle::compute(eflag, vflag);
+    return true;
+  }
+
+  // prepare_atom(i): per-atom work of this step for atom i of the local
+  // and ghost atoms. pair_forces(i, j, settings, xi, weight_record,
+  // style_values, overflow): the serial style's per-pair function; called
+  // from several threads at once, so it may write nothing but *xi,
+  // weight_record, style_values and overflow.
+  template <class AtomFunction, class PairFunction>
+  void compute_pairs_kokkos(int eflag, int vflag, AtomFunction &&prepare_atom, PairFunction &&pair_forces);
+
+ private:
+  std::vector<int> first_entry_;              // per part: its first entry of the list; [nparts] = inum
+  std::vector<std::int64_t> entry_cost_;      // per entry: estimated cost
+  std::vector<double> part_loads_;            // per part: nall x (force, torque)
+  std::vector<double *> part_rows_;           // per part: 2 x nall row pointers into part_loads_
+  std::vector<double> part_energy_, part_weight_work_;
+  std::vector<int> part_overflow_;
+  int rows_nall_ = -1, rows_nparts_ = -1;
+
+  void size_parts(int nall, int nparts);
+};
+
+template <class SerialStyle> void PairBodyKokkos<SerialStyle>::size_parts(int nall, int nparts)
+{
+  const size_t per_part = static_cast<size_t>(nall) * 6;
+  if (part_loads_.size() < per_part * nparts) part_loads_.resize(per_part * nparts);
+  if (rows_nall_ != nall || rows_nparts_ != nparts || part_rows_.size() != 2 * static_cast<size_t>(nall) * nparts) {
+    part_rows_.resize(2 * static_cast<size_t>(nall) * nparts);
+    for (int p = 0; p < nparts; p++)
+      for (int i = 0; i < nall; i++) {
+        double *row = part_loads_.data() + per_part * p + 6 * static_cast<size_t>(i);
+        part_rows_[2 * (static_cast<size_t>(nall) * p) + i] = row;                 // force
+        part_rows_[2 * (static_cast<size_t>(nall) * p) + nall + i] = row + 3;      // torque
+      }
+    rows_nall_ = nall;
+    rows_nparts_ = nparts;
+  }
+  part_energy_.assign(nparts, 0.0);
+  part_weight_work_.assign(nparts, 0.0);
+  part_overflow_.assign(nparts, 0);
+}
+
+template <class SerialStyle>
+template <class AtomFunction, class PairFunction>
+void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, AtomFunction &&prepare_atom,
+                                                       PairFunction &&pair_forces)
+{
+  this->ev_init(eflag, vflag);
+  Atom *const atom = this->atom;
+  const NeighList *const list = this->list;
+  const int nlocal = atom->nlocal;
+  const int nall = nlocal + atom->nghost;
+  const int inum = list->inum;
+  const int nparts = body_dem::kokkos_threads();
+  const bool newton_pair = this->force->newton_pair != 0;
+  const bool eflag_global = this->eflag_global != 0;
+  const bool stored = this->keeps_pair_history();
+  FixNeighHistory *const fix_history = this->fix_history;
+  const body_dem::PairStepSettings settings = this->step_settings();
+  body_dem::WorkAccounting &work = this->work;
+
+  body_dem::costs_from_flags(list, stored ? fix_history->firstflag : nullptr, body_dem::EntryCosts{}, entry_cost_);
+  body_dem::cut_by_cost(entry_cost_, inum, nparts, first_entry_);
+  size_parts(nall, nparts);
+  work.resize(nall, nparts);
+
+  Kokkos::parallel_for("body_dem::body_frames", StaticRange(0, nall), [&](const int i) { prepare_atom(i); });
+  Kokkos::fence();
+
+  const size_t per_part = static_cast<size_t>(nall) * 6;
+  Kokkos::parallel_for("body_dem::neighbour_pairs", StaticRange(0, nparts), [&](const int p) {
+    double *const loads = part_loads_.data() + per_part * p;
+    for (size_t m = 0; m < per_part; m++) loads[m] = 0.0;
+    work.zero_slice(p);
+    double **const f = part_rows_.data() + 2 * (static_cast<size_t>(nall) * p);
+    double **const torque = f + nall;
+    double energy = 0.0, weight_work = 0.0;
+    int overflow = 0;
+    body_dem::PairResult r;
+    for (int ii = first_entry_[p]; ii < first_entry_[p + 1]; ii++) {
+      const int i = list->ilist[ii];
+      const int *jlist = list->firstneigh[i];
+      const int jnum = list->numneigh[i];
+      int *touch = stored ? fix_history->firstflag[i] : nullptr;
+      double *history_values = stored ? fix_history->firstvalue[i] : nullptr;
+      for (int jj = 0; jj < jnum; jj++) {
+        const int j = jlist[jj] & NEIGHMASK;
+        if (this->interact(i, j, jj, touch, history_values, settings, f, torque, overflow, weight_work, r,
+                           pair_forces) != SerialStyle::PairOutcome::Interacting)
+          continue;
+        work.add(p, i, j, r);
+        // the host's ev_tally for the global energy: with newton off, half
+        // to each atom of the pair that is local
+        if (eflag_global) energy += newton_pair ? r.energy : 0.5 * r.energy * ((i < nlocal) + (j < nlocal));
+      }
+    }
+    part_energy_[p] = energy;
+    part_weight_work_[p] = weight_work;
+    part_overflow_[p] = overflow;
+  });
+  Kokkos::fence();
+
+  double **const f = atom->f, **const torque = atom->torque;
+  Kokkos::parallel_for("body_dem::sum_parts", StaticRange(0, nall), [&](const int i) {
+    for (int p = 0; p < nparts; p++) {
+      const double *row = part_loads_.data() + per_part * p + 6 * static_cast<size_t>(i);
+      for (int d = 0; d < 3; d++) {
+        f[i][d] += row[d];
+        torque[i][d] += row[3 + d];
+      }
+    }
+    work.sum_slices(i, i + 1);
+  });
+  Kokkos::fence();
+
+  int overflow = 0;
+  double weight_work = 0.0;
+  for (int p = 0; p < nparts; p++) {
+    this->eng_vdwl += part_energy_[p];
+    weight_work += part_weight_work_[p];
+    overflow += part_overflow_[p];
+  }
+  if (overflow) this->contact_overflow();
+  if (this->weight_record) this->pvector[2] += weight_work;
+  host::reverse_comm_of(this->comm, this);
+  if (this->vflag_fdotr) this->virial_fdotr_compute();
+}
+
+}    // namespace LAMMPS_NS
+
+#endif

@@ -1,0 +1,180 @@
+// The Kokkos variants (TESTING.md layer 5): `-sf kokkos` and `suffix
+// kokkos` pick body/rounded/polygon/kokkos, body/rounded/polyhedron/kokkos
+// and body/rounded/polyhedron/granular/kokkos from an unchanged input, and
+// they give the serial styles' trajectories, energy, virial (global, and
+// per atom through the serial loop at the steps that tally it) and work
+// accumulators to round-off, and continue a run through a restart file as
+// the serial style does. Kokkos starts once per process with the host's
+// thread count, so ctest runs this program with OMP_NUM_THREADS = 1, 2
+// and 4, and with 2 threads under mpirun -np 2; the reference is always
+// the serial style on rank 0 alone.
+#include "lammps_session.h"
+#include "variant_equivalence.h"
+
+#include "fix.h"
+#include "force.h"
+#include "lammps.h"
+#include "modify.h"
+#include "pair.h"
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+using body_dem_test::Case;
+using body_dem_test::LammpsSession;
+using body_dem_test::Snapshot;
+
+namespace {
+
+const std::vector<std::string> kKokkosArgs = {"-sf", "kokkos"};
+
+std::string threads_text()
+{
+  const char *threads = std::getenv("OMP_NUM_THREADS");
+  return std::string(threads ? threads : "1") + " thread(s)";
+}
+
+void expect_kokkos_matches_serial(Case c, const std::string &name)
+{
+  const Snapshot serial = serial_reference(c);
+  const Snapshot kokkos = run_case(MPI_COMM_WORLD, c, kKokkosArgs);
+  expect_same(kokkos, serial, name + " with " + threads_text(), "/kokkos");
+}
+
+std::string gas_setup()
+{
+  return "units lj\n"
+         "dimension 2\n"
+         "atom_style body rounded/polygon 1 4\n"
+         "atom_modify map array\n"
+         "comm_modify vel yes\n"
+         "read_data " + body_dem_test::source_dir() + "/examples/body/data.polygon_gas\n";
+}
+
+}    // namespace
+
+TEST(KokkosVariant, SuffixFlagPicksItFromAnUnchangedInput)
+{
+  LammpsSession s(kKokkosArgs);
+  s.load_plugin();
+  s.commands(gas_setup());
+  s.command("pair_style body/rounded/polygon 2.0 2.0 0.3 1.0 0.05 history");
+  s.command("pair_coeff * * 200.0 2.0");
+  s.command("compute wp all pair body/rounded/polygon");
+  s.command("run 0");
+  EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon/kokkos");
+  EXPECT_EQ(s.lmp->force->pair->nextra, 2);
+}
+
+TEST(KokkosVariant, SuffixCommandAndExplicitNamePickIt)
+{
+  LammpsSession s;
+  s.load_plugin();
+  s.commands(gas_setup());
+  s.command("suffix kokkos");
+  s.command("pair_style body/rounded/polygon 2.0 2.0 0.3 1.0 0.05");
+  EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon/kokkos");
+  s.command("suffix off");
+  s.command("pair_style body/rounded/polygon/kokkos 2.0 2.0 0.3 1.0 0.05");
+  EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon/kokkos");
+  s.command("pair_style body/rounded/polygon 2.0 2.0 0.3 1.0 0.05");
+  EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon");
+}
+
+TEST(KokkosVariant, SuffixPicksTheWallVariants)
+{
+  LammpsSession s(kKokkosArgs);
+  s.load_plugin();
+  s.commands(body_dem_test::polygon_pour_input(10));
+  for (const char *id : {"floor", "sides"})
+    EXPECT_STREQ(s.lmp->modify->fix[s.lmp->modify->find_fix(id)]->style, "wall/body/polygon/kokkos") << id;
+}
+
+TEST(KokkosVariant, BadArgumentsAreTheSerialStylesErrors)
+{
+  // the variant parses its arguments as the serial style does
+  LammpsSession s;
+  s.load_plugin();
+  s.commands(gas_setup());
+  EXPECT_LAMMPS_ERROR(s, "pair_style body/rounded/polygon/kokkos 2.0 2.0 0.3 1.0",
+                      "pair_style body/rounded/polygon");
+}
+
+TEST(KokkosEquivalence, PolygonGasWithoutHistory)
+{
+  expect_kokkos_matches_serial(Case::gas, "gas");
+}
+
+TEST(KokkosEquivalence, PolygonGasWithHistoryAndCohesion)
+{
+  expect_kokkos_matches_serial(Case::gas_history, "gas with history");
+}
+
+TEST(KokkosEquivalence, PolygonPourWithWallsAndHistory)
+{
+  expect_kokkos_matches_serial(Case::pour, "pour");
+}
+
+TEST(KokkosEquivalence, PolyhedronGasWithHistoryAndCohesion)
+{
+  expect_kokkos_matches_serial(Case::polyhedron_gas, "polyhedron gas");
+}
+
+TEST(KokkosEquivalence, GranularHeapWithWalls)
+{
+  expect_kokkos_matches_serial(Case::granular_heap, "granular heap");
+}
+
+TEST(KokkosEquivalence, AdhesiveCubesWithTangentialAdhesion)
+{
+  expect_kokkos_matches_serial(Case::adhesive_cubes, "adhesive cubes");
+}
+
+TEST(KokkosVariant, RestartWithHistoryContinuesTheSameTrajectory)
+{
+  // The 3d pour with body/rounded/polyhedron/kokkos for 3000 steps (bodies
+  // landing: pairs and walls with their springs), then 500 steps more:
+  // uninterrupted, and through write_restart / read_restart with the pair
+  // style and the walls specified again. The bound of the serial style's
+  // test (PolyhedronPhysics.RestartWithHistoryContinuesTheSameTrajectory):
+  // the rebuilt neighbour lists sum the forces in another order
+  // (round-off, grown by the collisions over 500 steps); a lost spring
+  // moves bodies by its deflection, 1e-3 and more.
+  // one file per ctest entry (they may run at the same time)
+  int ranks = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  const char *threads = std::getenv("OMP_NUM_THREADS");
+  const std::string file = body_dem_test::work_dir() + "/pour3d_kokkos_" + std::to_string(ranks) + "x" +
+      (threads ? threads : "1") + ".restart";
+  std::vector<double> direct;
+  {
+    LammpsSession s(kKokkosArgs);
+    body_dem_test::run_example(s, "in.pour3d", {{"nsteps", "3000"}});
+    EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polyhedron/kokkos");
+    s.command("write_restart " + file);
+    s.command("run 500");
+    direct = s.gather_by_id("x");
+  }
+  LammpsSession s(kKokkosArgs);
+  s.load_plugin();
+  s.command("read_restart " + file);
+  s.commands("comm_modify vel yes\n"
+             "pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0 history\npair_coeff * * 2000.0 0.0\n"
+             "fix floor all wall/body/polyhedron 2000.0 20.0 5.0 zplane 0.0 NULL\n"
+             "fix drum all wall/body/polyhedron 2000.0 20.0 5.0 zcylinder 12.0\n"
+             "neighbor 0.4 bin\nneigh_modify every 1 delay 0 check yes\ntimestep 0.001\n"
+             "fix integrate all nve/body\nfix gravity all gravity 1.0 vector 0 0 -1\nrun 500\n");
+  EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polyhedron/kokkos");
+  const std::vector<double> restarted = s.gather_by_id("x");
+  ASSERT_EQ(direct.size(), restarted.size());
+  int bad = 0;
+  for (size_t k = 0; k < direct.size(); ++k)
+    if (!(std::abs(restarted[k] - direct[k]) <= 1e-9) && bad++ < 5)
+      ADD_FAILURE() << "coordinate " << k << ": " << restarted[k] << " vs " << direct[k];
+  EXPECT_EQ(bad, 0);
+}
