@@ -50,6 +50,11 @@ Groups of cases (--only, comma-separated; all by default):
            k_na 0); the configurations of a case are run alternately, so that
            a change of the machine's load affects all of them alike;
            speed-up = median over median.
+  kokkos   the Kokkos variants (a build with -DBODY_DEM_KOKKOS=ON: pass
+           --build build-kokkos, made by tools/run-tests.sh --kokkos) against
+           the /omp variants, 2 threads each, on the settled heap and the
+           settled 2d packing, run alternately; nothing in a build without
+           them.
 
 The packings are made once (by the settle inputs in bench/) and kept in
 the work folder (default <build>/bench-work); delete them to remake them.
@@ -58,7 +63,7 @@ The host LAMMPS measured is the one the build folder was made for; the
 script prints its release. --host 2025 measures build-2025/ (made by
 tools/run-tests.sh --host 2025).
 
-usage: bench/run_benchmarks.py [--build build | --host stable2021|2025] [--only polygon,heap,hostex,spheres,scale,lcp,omp]
+usage: bench/run_benchmarks.py [--build build | --host stable2021|2025] [--only polygon,heap,hostex,spheres,scale,lcp,omp,kokkos]
            [--repeat 3] [--steps 1000] [--heap-steps 200] [--host-heap-steps 20]
            [--lcp-repeat 1] [--lcp-increments 9000]
 """
@@ -646,6 +651,63 @@ def omp_pour3d_cases(lmp, plugin, work, opts):
 OMP_CASES = [omp_polygon_cases, omp_heap_cases, omp_pour3d_cases]
 
 
+# --- the Kokkos variants: rows (case, label, rates)
+
+def kokkos_rows(lmp, work, opts, case, style, base):
+    """The /omp variant of `style` and its Kokkos variant, both with 2
+    threads, run alternately. The Kokkos run takes -sf hybrid kokkos omp:
+    the pair style and the walls /kokkos, fix nve/body /omp (the package has
+    no Kokkos integrator), as in the /omp run."""
+    print(f"{case} (Kokkos and /omp, 2 threads):", flush=True)
+    threads = ["-pk", "omp", "2"]
+    configs = [(f"{style}/omp, 2 threads", base + ["-sf", "omp"] + threads, 1, 2, omp_marker(style + "/omp")),
+               (f"{style}/kokkos, 2 threads", base + ["-sf", "hybrid", "kokkos", "omp"] + threads, 1, 2,
+                f"pair {style}/kokkos, perpetual")]
+    rates = measure_alternating(configs, lmp, work, opts.repeat)
+    return [(case, label, rates[label]) for (label, *_) in configs]
+
+
+def kokkos_cases(lmp, plugin, work, opts):
+    """The settled heap (body/rounded/polyhedron/granular with walls) and the
+    settled 2d packing (body/rounded/polygon with history and walls) with
+    the Kokkos variants against the /omp ones, 2 threads each; nothing where
+    the plugin was built without -DBODY_DEM_KOKKOS=ON."""
+    if "body/rounded/polygon/kokkos" not in plugin_styles(lmp, plugin, work):
+        print("kokkos: no Kokkos variants in this build of the plugin (configure with -DBODY_DEM_KOKKOS=ON, "
+              "e.g. tools/run-tests.sh --kokkos, and pass --build build-kokkos)", flush=True)
+        return []
+    heap = ensure_heap_packing(lmp, plugin, work)
+    packing = ensure_polygon_packing(lmp, plugin, work, 30000)
+    polygons = ["-in", os.path.join(HERE, "in.bench_polygons"), "-var", "data", packing,
+                "-var", "nsteps", str(opts.steps), "-var", "load", f"plugin load {plugin}",
+                "-var", "history", "history"]
+    return (kokkos_rows(lmp, work, opts, HEAP_CASE, "body/rounded/polyhedron/granular",
+                        heap_args(heap, "granular", opts.heap_steps, plugin)) +
+            kokkos_rows(lmp, work, opts, "2d packing, 2000 squares, settled, history", "body/rounded/polygon",
+                        polygons))
+
+
+def print_kokkos_table(rows):
+    if not rows:
+        return
+    print()
+    print("Kokkos variants against the /omp ones, 2 threads each (1 MPI rank), measured alternately;")
+    print("time ratio = the /omp variant's median steps/s / the Kokkos variant's (bar: <= 1.2)")
+    print("| case | style | median steps/s | min-max | time / the /omp variant's |")
+    print("|---|---|---:|---:|---:|")
+    omp = {}
+    for case, label, rates in rows:
+        if not isinstance(rates, list):
+            print(f"| {case} | {label} | {rates} | - | - |")
+            continue
+        med = statistics.median(rates)
+        if "/omp" in label:
+            omp[case] = med
+        ratio = f"{omp[case] / med:.2f}" if case in omp else "-"
+        print(f"| {case} | {label} | {med:.1f} | {min(rates):.1f}-{max(rates):.1f} | {ratio} |")
+    print(f"{load_average()} at the end")
+
+
 def load_average():
     if not hasattr(os, "getloadavg"):
         return "load average unknown"
@@ -917,8 +979,8 @@ def describe_machine():
     return f"{cpu}, {os.cpu_count()} cores, {load_average()}"
 
 
-GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "lcp", "omp")
-LAMMPS_GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "omp")
+GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "lcp", "omp", "kokkos")
+LAMMPS_GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "omp", "kokkos")
 
 
 def main():
@@ -994,6 +1056,8 @@ def main():
         for cases in OMP_CASES:
             omp_rows += cases(lmp, plugin, work, opts)
         print_omp_table(omp_rows)
+    if "kokkos" in groups:
+        print_kokkos_table(kokkos_cases(lmp, plugin, work, opts))
     print_bars(rows, omp_rows, scale_rows)
     print(f"\nbench: done in {time.time() - start:.0f} s")
 
