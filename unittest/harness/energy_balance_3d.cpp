@@ -23,20 +23,21 @@ std::vector<PolyhedronBody> polyhedron_gas_27(bool cubes)
 }
 
 EnergyDrift polyhedron_energy_balance(const std::vector<PolyhedronBody> &bodies, const std::string &pair_style,
-                                      const std::string &pair_coeff, const std::string &wall, double dt, double time)
+                                      const std::string &pair_coeff, const std::string &wall, double dt, double time,
+                                      const std::string &data_file)
 {
   Box3d box;
   for (int d = 0; d < 3; ++d) {
     box.lo[d] = -2.6;
     box.hi[d] = 2.6;
   }
-  write_polyhedron_data("ebal3d.data", bodies, box);
+  write_polyhedron_data(data_file, bodies, box);
   const bool walls = !wall.empty();
   LammpsSession s;
   s.load_plugin();
   s.commands(std::string("units lj\nboundary ") + (walls ? "f f f" : "p p p") +
              "\natom_style body rounded/polyhedron 1 8\natom_modify map array\n"
-             "comm_modify vel yes\nnewton on\nread_data ebal3d.data\n");
+             "comm_modify vel yes\nnewton on\nread_data " + data_file + "\n");
   s.command("pair_style " + pair_style);
   s.command("pair_coeff * * " + pair_coeff);
   std::string wall_work;

@@ -28,10 +28,12 @@ struct EnergyDrift {
 // Runs `bodies` in the box [-2.6, 2.6]^3 for `time` with time step dt:
 // "pair_style <pair_style>", "pair_coeff * * <pair_coeff>", and with a
 // non-empty `wall` "fix ... <wall> xplane -2.6 2.6" (and y, z), else a
-// periodic box.
+// periodic box. The bodies go through the data file `data_file` (in the
+// working folder; tests that may run at the same time as others with
+// other bodies or on other ranks name their own).
 EnergyDrift polyhedron_energy_balance(const std::vector<PolyhedronBody> &bodies, const std::string &pair_style,
                                       const std::string &pair_coeff, const std::string &wall, double dt,
-                                      double time);
+                                      double time, const std::string &data_file = "ebal3d.data");
 
 }    // namespace body_dem_test
 
