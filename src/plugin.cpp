@@ -15,9 +15,7 @@
 #include "pair_body_rounded_polygon.h"
 #ifdef BODY_DEM_WITH_KOKKOS
 #include "fix_wall_body_kokkos.h"
-#include "pair_body_rounded_polygon_kokkos.h"
-#include "pair_body_rounded_polyhedron_granular_kokkos.h"
-#include "pair_body_rounded_polyhedron_kokkos.h"
+#include "pair_body_rounded_kokkos.h"
 #endif
 #ifdef BODY_DEM_WITH_OPENMP
 #include "fix_nve_body_omp.h"

@@ -62,6 +62,15 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
     overflow = status.overflow;
     return r;
   }
+  // The same with the argument list of the other styles' per-pair
+  // functions (this style keeps no values of its own per pair), for the
+  // variants that take any of the three.
+  body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
+                                   const body_dem::WeightRecordRef &weight_record, double * /*style_values*/,
+                                   bool &overflow) const
+  {
+    return pair_forces(i, j, settings, xi, weight_record, overflow);
+  }
 };
 
 }    // namespace LAMMPS_NS

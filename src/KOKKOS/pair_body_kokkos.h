@@ -4,19 +4,12 @@
    as Kokkos parallel loops on the host's data, with the serial style's
    per-pair function.
 
-   A variant is its serial style plus this loop and nothing else:
-
-     class PairFooKokkos : public PairBodyKokkos<PairFoo> {
-       void compute(int eflag, int vflag) override {
-         if (serial_step(eflag, vflag)) return;    // per-atom energy or virial
-         <size the per-step body frames for nlocal + nghost atoms>;
-         compute_pairs_kokkos(eflag, vflag,
-             [this](int i) { <fill the frame of atom i> },
-             [this](int i, int j, settings, xi, weight_record, style_values, overflow) {
-               return pair_forces(i, j, ...);    // the serial style's own
-             });
-       }
-     };
+   A variant is its serial style plus this loop and nothing else
+   (pair_body_rounded_kokkos.h): the serial style provides its body frames
+   (frames, avec, bptr, check_added_bodies()) and its per-pair function
+   pair_forces(i, j, settings, xi, weight_record, style_values, overflow),
+   which reads the frames and writes nothing but the pair's history, so
+   that several threads may call it at once.
 
    How the work is split and summed, so that a given number of threads
    gives the same result, to the last bit, on every run and after a
@@ -65,6 +58,21 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
   {
     this->respa_enable = 0;
     body_dem::ensure_kokkos(lmp, std::string("pair_style ") + style);
+  }
+
+  void compute(int eflag, int vflag) override
+  {
+    if (serial_step(eflag, vflag)) return;    // per-atom energy or virial: the serial loop
+    // as the serial style: bodies added by this step, before their vertices are read
+    this->check_added_bodies();
+    // the bodies to the space frame once per step, the atoms in a Kokkos loop
+    this->frames.prepare(this->atom, this->avec, this->bptr, this->atom->nlocal + this->atom->nghost);
+    compute_pairs_kokkos(
+        eflag, vflag, [this](int i) { this->frames.transform(this->atom, this->avec, this->bptr, i, i + 1); },
+        [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
+               const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow) {
+          return this->pair_forces(i, j, settings, xi, weight_record, style_values, overflow);
+        });
   }
 
  protected:
@@ -137,12 +145,11 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, Ato
   const int nparts = body_dem::kokkos_threads();
   const bool newton_pair = this->force->newton_pair != 0;
   const bool eflag_global = this->eflag_global != 0;
-  const bool stored = this->keeps_pair_history();
-  FixNeighHistory *const fix_history = this->fix_history;
   const body_dem::PairStepSettings settings = this->step_settings();
   body_dem::WorkAccounting &work = this->work;
 
-  body_dem::costs_from_flags(list, stored ? fix_history->firstflag : nullptr, body_dem::EntryCosts{}, entry_cost_);
+  body_dem::costs_from_flags(list, this->keeps_pair_history() ? this->fix_history->firstflag : nullptr,
+                             body_dem::EntryCosts{}, entry_cost_);
   body_dem::cut_by_cost(entry_cost_, inum, nparts, first_entry_);
   size_parts(nall, nparts);
   work.resize(nall, nparts);
@@ -159,24 +166,15 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, Ato
     double **const torque = f + nall;
     double energy = 0.0, weight_work = 0.0;
     int overflow = 0;
-    body_dem::PairResult r;
-    for (int ii = first_entry_[p]; ii < first_entry_[p + 1]; ii++) {
-      const int i = list->ilist[ii];
-      const int *jlist = list->firstneigh[i];
-      const int jnum = list->numneigh[i];
-      int *touch = stored ? fix_history->firstflag[i] : nullptr;
-      double *history_values = stored ? fix_history->firstvalue[i] : nullptr;
-      for (int jj = 0; jj < jnum; jj++) {
-        const int j = jlist[jj] & NEIGHMASK;
-        if (this->interact(i, j, jj, touch, history_values, settings, f, torque, overflow, weight_work, r,
-                           pair_forces) != SerialStyle::PairOutcome::Interacting)
-          continue;
-        work.add(p, i, j, r);
-        // the host's ev_tally for the global energy: with newton off, half
-        // to each atom of the pair that is local
-        if (eflag_global) energy += newton_pair ? r.energy : 0.5 * r.energy * ((i < nlocal) + (j < nlocal));
-      }
-    }
+    this->interact_entries(
+        first_entry_[p], first_entry_[p + 1], settings, f, torque, overflow, weight_work, pair_forces,
+        [&](int, int i, int j, typename SerialStyle::PairOutcome outcome, const body_dem::PairResult &r) {
+          if (outcome != SerialStyle::PairOutcome::Interacting) return;    // no load, no energy: most pairs
+          work.add(p, i, j, r);
+          // the host's ev_tally for the global energy: with newton off,
+          // half to each atom of the pair that is local
+          if (eflag_global) energy += newton_pair ? r.energy : 0.5 * r.energy * ((i < nlocal) + (j < nlocal));
+        });
     part_energy_[p] = energy;
     part_weight_work_[p] = weight_work;
     part_overflow_[p] = overflow;
