@@ -185,13 +185,10 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
   this->ev_init(eflag, vflag);
 
   Atom *const atom = this->atom;
-  const NeighList *const list = this->list;
   const int nlocal = atom->nlocal;
   const int nall = nlocal + atom->nghost;
   const int nthreads = this->comm->nthreads;
   const int newton_pair = this->force->newton_pair;
-  const bool stored = this->keeps_pair_history();
-  FixNeighHistory *const fix_history = this->fix_history;
   const body_dem::PairStepSettings settings = this->step_settings();
   body_dem::WorkAccounting &work = this->work;
   double **const x = atom->x;
@@ -231,32 +228,19 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
 
     double **const f = thr->get_f();
     double **const torque = thr->get_torque();
-    body_dem::PairResult r;
-    for (int ii = first_entry_[tid]; ii < first_entry_[tid + 1]; ii++) {
-      const int i = list->ilist[ii];
-      const int *jlist = list->firstneigh[i];
-      const int jnum = list->numneigh[i];
-      std::int64_t cost = kCosts.entry;
-      // The history of pair (i, jj) is stored in the rows of atom i, and
-      // each entry i of the list belongs to exactly one thread, so no two
-      // threads ever read or write the same history values: no locks.
-      int *touch = stored ? fix_history->firstflag[i] : nullptr;
-      double *history_values = stored ? fix_history->firstvalue[i] : nullptr;
-
-      for (int jj = 0; jj < jnum; jj++) {
-        const int j = jlist[jj] & NEIGHMASK;
-        // no load, no energy: most neighbour pairs
-        const auto outcome = this->interact(i, j, jj, touch, history_values, settings, f, torque, overflow,
-                                            weight_work, r, pair_forces);
-        cost += outcome_weight(outcome);
-        if (outcome != SerialStyle::PairOutcome::Interacting) continue;
-        work.add(tid, i, j, r);
-        if (this->evflag)
-          ev_tally_xyz_thr(this, i, j, nlocal, newton_pair, r.energy, 0.0, -r.total.force_j.x, -r.total.force_j.y,
-                           -r.total.force_j.z, x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2], thr);
-      }
-      outcome_cost_[ii] = cost;    // for the split of the next step
-    }
+    // each entry's cost for the split of the next step: what became of its pairs
+    for (int ii = first_entry_[tid]; ii < first_entry_[tid + 1]; ii++) outcome_cost_[ii] = kCosts.entry;
+    this->interact_entries(
+        first_entry_[tid], first_entry_[tid + 1], settings, f, torque, overflow, weight_work, pair_forces,
+        [&](int ii, int i, int j, typename SerialStyle::PairOutcome outcome, const body_dem::PairResult &r) {
+          outcome_cost_[ii] += outcome_weight(outcome);
+          if (outcome != SerialStyle::PairOutcome::Interacting) return;    // no load, no energy: most pairs
+          work.add(tid, i, j, r);
+          if (this->evflag)
+            ev_tally_xyz_thr(this, i, j, nlocal, newton_pair, r.energy, 0.0, -r.total.force_j.x,
+                             -r.total.force_j.y, -r.total.force_j.z, x[i][0] - x[j][0], x[i][1] - x[j][1],
+                             x[i][2] - x[j][2], thr);
+        });
     thr->timer(Timer::PAIR);
 
     // Forces, torques, energy, virial (f.r per thread) onto the host's arrays.

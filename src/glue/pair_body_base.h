@@ -158,6 +158,16 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // if it interacts (loads or energy), its result is in r; r is left as it
   // was otherwise: most neighbour pairs, for which filling the result
   // (some 30 values) cost more than the rest of their entry.
+  // The pairs of entries first .. last - 1 of the neighbour list through
+  // interact() (loads onto f and torque), each then handed to
+  // on_pair(ii, i, j, outcome, r), r valid for an interacting pair only:
+  // the loop of the serial style, of each thread of the /omp variants and
+  // of each part of the Kokkos variants.
+  template <class PairFunction, class OnPair>
+  void interact_entries(int first, int last, const body_dem::PairStepSettings &settings, double **f,
+                        double **torque, int &overflow, double &weight_work, PairFunction &&pair_forces,
+                        OnPair &&on_pair) const;
+
   template <class PairFunction>
   PairOutcome interact(int i, int j, int jj, int *touch, double *history_values, const body_dem::PairStepSettings &settings,
                 double **f, double **torque, int &overflow, double &weight_work, body_dem::PairResult &r,
@@ -180,33 +190,46 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
   const body_dem::PairStepSettings settings = step_settings();
   int overflow = 0;
   double weight_work = 0.0;
-  const bool stored = keeps_pair_history();
 
-  body_dem::PairResult r;
-  for (int ii = 0; ii < list->inum; ii++) {
-    const int i = list->ilist[ii];
-    const int *jlist = list->firstneigh[i];
-    const int jnum = list->numneigh[i];
-    int *touch = stored ? fix_history->firstflag[i] : nullptr;
-    double *history_values = stored ? fix_history->firstvalue[i] : nullptr;
-
-    for (int jj = 0; jj < jnum; jj++) {
-      const int j = jlist[jj] & NEIGHMASK;
-      // no load, no energy: most neighbour pairs
-      if (interact(i, j, jj, touch, history_values, settings, f, torque, overflow, weight_work, r, pair_forces) !=
-          PairOutcome::Interacting)
-        continue;
-      work.add(i, j, r);
-      if (evflag)
-        ev_tally_xyz(i, j, nlocal, force->newton_pair, r.energy, 0.0, -r.total.force_j.x, -r.total.force_j.y,
-                     -r.total.force_j.z, x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]);
-    }
-  }
+  interact_entries(0, list->inum, settings, f, torque, overflow, weight_work, pair_forces,
+                   [&](int, int i, int j, PairOutcome outcome, const body_dem::PairResult &r) {
+                     if (outcome != PairOutcome::Interacting) return;    // no load, no energy: most pairs
+                     work.add(i, j, r);
+                     if (evflag)
+                       ev_tally_xyz(i, j, nlocal, force->newton_pair, r.energy, 0.0, -r.total.force_j.x,
+                                    -r.total.force_j.y, -r.total.force_j.z, x[i][0] - x[j][0], x[i][1] - x[j][1],
+                                    x[i][2] - x[j][2]);
+                   });
   if (overflow) contact_overflow();
   if (weight_record) pvector[2] += weight_work;
 
   host::reverse_comm_of(comm, this);
   if (vflag_fdotr) virial_fdotr_compute();
+}
+
+template <class PairFunction, class OnPair>
+void PairBodyBase::interact_entries(int first, int last, const body_dem::PairStepSettings &settings, double **f,
+                                    double **torque, int &overflow, double &weight_work, PairFunction &&pair_forces,
+                                    OnPair &&on_pair) const
+{
+  const bool stored = keeps_pair_history();
+  body_dem::PairResult r;
+  for (int ii = first; ii < last; ii++) {
+    const int i = list->ilist[ii];
+    const int *jlist = list->firstneigh[i];
+    const int jnum = list->numneigh[i];
+    // The history of pair (i, jj) is stored in the rows of atom i, and an
+    // entry i belongs to one thread or part of the threaded loops, so no
+    // two of them ever read or write the same history values: no locks.
+    int *touch = stored ? fix_history->firstflag[i] : nullptr;
+    double *history_values = stored ? fix_history->firstvalue[i] : nullptr;
+    for (int jj = 0; jj < jnum; jj++) {
+      const int j = jlist[jj] & NEIGHMASK;
+      const PairOutcome outcome =
+          interact(i, j, jj, touch, history_values, settings, f, torque, overflow, weight_work, r, pair_forces);
+      on_pair(ii, i, j, outcome, r);
+    }
+  }
 }
 
 template <class PairFunction>
