@@ -3,6 +3,7 @@
 #include "atom.h"
 #include "compute.h"
 #include "exceptions.h"
+#include "force.h"
 #include "input.h"
 #include "lammps.h"
 #include "library.h"
@@ -174,6 +175,31 @@ void run_example(LammpsSession &session, const std::string &name,
     throw;
   }
   if (chdir(previous) != 0) throw std::runtime_error("cannot return to " + std::string(previous));
+}
+
+RestartContinuation pour3d_through_restart(const std::vector<std::string> &args, const std::string &restart_file)
+{
+  RestartContinuation out;
+  {
+    LammpsSession s(args);
+    run_example(s, "in.pour3d", {{"nsteps", "3000"}});
+    s.command("write_restart " + restart_file);
+    s.command("run 500");
+    out.direct = s.gather_by_id("x");
+    out.direct_style = s.lmp->force->pair_style;
+  }
+  LammpsSession s(args);
+  s.load_plugin();
+  s.command("read_restart " + restart_file);
+  s.commands("comm_modify vel yes\n"
+             "pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0 history\npair_coeff * * 2000.0 0.0\n"
+             "fix floor all wall/body/polyhedron 2000.0 20.0 5.0 zplane 0.0 NULL\n"
+             "fix drum all wall/body/polyhedron 2000.0 20.0 5.0 zcylinder 12.0\n"
+             "neighbor 0.4 bin\nneigh_modify every 1 delay 0 check yes\ntimestep 0.001\n"
+             "fix integrate all nve/body\nfix gravity all gravity 1.0 vector 0 0 -1\nrun 500\n");
+  out.restarted = s.gather_by_id("x");
+  out.restarted_style = s.lmp->force->pair_style;
+  return out;
 }
 
 std::string error_of(LammpsSession &session, const std::string &line)

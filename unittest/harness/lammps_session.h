@@ -65,6 +65,18 @@ class LammpsSession {
 void run_example(LammpsSession &session, const std::string &name,
                  const std::vector<std::pair<std::string, std::string>> &variables = {});
 
+// The example in.pour3d for 3000 steps (bodies landing: pairs and walls
+// with their springs), then 500 steps more: uninterrupted, and through
+// write_restart `restart_file` / read_restart with the pair style and the
+// walls specified again (same IDs). Both sessions start with `args` (e.g.
+// -sf kokkos). Returns the positions by atom ID of both and the pair
+// style each ran.
+struct RestartContinuation {
+  std::vector<double> direct, restarted;
+  std::string direct_style, restarted_style;
+};
+RestartContinuation pour3d_through_restart(const std::vector<std::string> &args, const std::string &restart_file);
+
 // Runs `line` and returns the text of the LAMMPS error it raised, or
 // "no error" when it ran through.
 std::string error_of(LammpsSession &session, const std::string &line);

@@ -166,26 +166,10 @@ TEST(KokkosVariant, RestartWithHistoryContinuesTheSameTrajectory)
   // (round-off, grown by the collisions over 500 steps); a lost spring
   // moves bodies by its deflection, 1e-3 and more.
   const std::string file = body_dem_test::work_dir() + "/" + entry_file("pour3d") + ".restart";
-  std::vector<double> direct;
-  {
-    LammpsSession s(kKokkosArgs);
-    body_dem_test::run_example(s, "in.pour3d", {{"nsteps", "3000"}});
-    EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polyhedron/kokkos");
-    s.command("write_restart " + file);
-    s.command("run 500");
-    direct = s.gather_by_id("x");
-  }
-  LammpsSession s(kKokkosArgs);
-  s.load_plugin();
-  s.command("read_restart " + file);
-  s.commands("comm_modify vel yes\n"
-             "pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0 history\npair_coeff * * 2000.0 0.0\n"
-             "fix floor all wall/body/polyhedron 2000.0 20.0 5.0 zplane 0.0 NULL\n"
-             "fix drum all wall/body/polyhedron 2000.0 20.0 5.0 zcylinder 12.0\n"
-             "neighbor 0.4 bin\nneigh_modify every 1 delay 0 check yes\ntimestep 0.001\n"
-             "fix integrate all nve/body\nfix gravity all gravity 1.0 vector 0 0 -1\nrun 500\n");
-  EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polyhedron/kokkos");
-  const std::vector<double> restarted = s.gather_by_id("x");
+  const body_dem_test::RestartContinuation run = body_dem_test::pour3d_through_restart(kKokkosArgs, file);
+  EXPECT_EQ(run.direct_style, "body/rounded/polyhedron/kokkos");
+  EXPECT_EQ(run.restarted_style, "body/rounded/polyhedron/kokkos");
+  const std::vector<double> &direct = run.direct, &restarted = run.restarted;
   ASSERT_EQ(direct.size(), restarted.size());
   int bad = 0;
   for (size_t k = 0; k < direct.size(); ++k)

@@ -105,24 +105,9 @@ TEST(PolyhedronPhysics, RestartWithHistoryContinuesTheSameTrajectory)
   // force sums after the rebuild of the neighbour lists (round-off, grown
   // by the collisions over 500 steps); a lost spring changes positions by
   // its deflection, 1e-3 and more.
-  std::vector<double> direct;
-  {
-    LammpsSession s;
-    body_dem_test::run_example(s, "in.pour3d", {{"nsteps", "3000"}});
-    s.command("write_restart " + body_dem_test::work_dir() + "/pour3d.restart");
-    s.command("run 500");
-    direct = s.gather_by_id("x");
-  }
-  LammpsSession s;
-  s.load_plugin();
-  s.command("read_restart " + body_dem_test::work_dir() + "/pour3d.restart");
-  s.commands("comm_modify vel yes\n"
-             "pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0 history\npair_coeff * * 2000.0 0.0\n"
-             "fix floor all wall/body/polyhedron 2000.0 20.0 5.0 zplane 0.0 NULL\n"
-             "fix drum all wall/body/polyhedron 2000.0 20.0 5.0 zcylinder 12.0\n"
-             "neighbor 0.4 bin\nneigh_modify every 1 delay 0 check yes\ntimestep 0.001\n"
-             "fix integrate all nve/body\nfix gravity all gravity 1.0 vector 0 0 -1\nrun 500\n");
-  const std::vector<double> restarted = s.gather_by_id("x");
+  const body_dem_test::RestartContinuation run =
+      body_dem_test::pour3d_through_restart({}, body_dem_test::work_dir() + "/pour3d.restart");
+  const std::vector<double> &direct = run.direct, &restarted = run.restarted;
   ASSERT_EQ(direct.size(), restarted.size());
   for (size_t k = 0; k < direct.size(); ++k) EXPECT_NEAR(restarted[k], direct[k], 1e-9) << "coordinate " << k;
 }
