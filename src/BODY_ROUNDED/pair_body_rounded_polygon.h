@@ -14,6 +14,38 @@
 #include "polygon_body_frames.h"
 #include "polygon_pair_kernel.h"
 
+namespace body_dem {
+
+// Everything the per-pair function of body/rounded/polygon reads, by
+// value: pointers into the host's memory (serial, /omp, the Kokkos host
+// loop) or into a device's (the Kokkos pair loop, pair_body_kokkos.h).
+struct PolygonPairKernel {
+  const PolygonShape *shapes;    // per atom, this step's space frame
+  const BodyMotion *motions;
+  const int *type;               // atom types
+  const LAMMPS_NS::tagint *tag;  // atom IDs (which body a pair's springs are seen from)
+  const LinearContactCoeffs *coeffs;    // (ntypes+1)^2, row-major
+  int row_length;                // ntypes+1
+  double delta_ua;
+  bool spring_slots;             // `friction contact` with history: the springs in style_values
+
+  BODY_DEM_HOST_DEVICE PairResult operator()(int i, int j, const PairStepSettings &settings, Vec3 *xi,
+                                             const WeightRecordRef & /*weight_record*/, double *style_values,
+                                             bool &overflow) const
+  {
+    PolygonPairStatus status;
+    SpringSlotsRef slots;
+    if (spring_slots && style_values) slots = {style_values, kPolygonSpringSlots, tag[i] > tag[j]};
+    const PairResult r = polygon_pair_forces(shapes[i], motions[i], shapes[j], motions[j],
+                                             coeffs[type[i] * row_length + type[j]], delta_ua, settings, xi,
+                                             &status, slots);
+    overflow = status.overflow;
+    return r;
+  }
+};
+
+}    // namespace body_dem
+
 namespace LAMMPS_NS {
 
 // Named apart from the host's built-in class of the same style, which it
@@ -40,24 +72,20 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
   void keep_contact_springs(bool springs) override;
   bool contact_springs = false;
 
-  // The per-pair function of the serial and the /omp style (reads the
-  // bodies of this step's frames; writes nothing but *xi and, with the
-  // per-contact springs, the pair's springs in style_values). 2d contacts
-  // carry no weights: there is no weight record.
+  // The per-pair function of the serial, /omp and Kokkos styles, over
+  // this step's frames (reads the bodies; writes nothing but *xi and, with
+  // the per-contact springs, the pair's springs in style_values). 2d
+  // contacts carry no weights: there is no weight record.
+  body_dem::PolygonPairKernel pair_kernel() const
+  {
+    return {frames.shapes(), frames.motions(), atom->type, atom->tag, coeffs.data(), ntypes_alloc + 1, delta_ua,
+            contact_springs && history};
+  }
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                                   const body_dem::WeightRecordRef & /*weight_record*/, double *style_values,
+                                   const body_dem::WeightRecordRef &weight_record, double *style_values,
                                    bool &overflow) const
   {
-    const int *type = atom->type;
-    body_dem::PolygonPairStatus status;
-    body_dem::SpringSlotsRef slots;
-    if (contact_springs && style_values && history)
-      slots = {style_values, body_dem::kPolygonSpringSlots, atom->tag[i] > atom->tag[j]};
-    const body_dem::PairResult r =
-        body_dem::polygon_pair_forces(frames.shape(i), frames.motion(i), frames.shape(j), frames.motion(j),
-                                      pair_coeffs(type[i], type[j]), delta_ua, settings, xi, &status, slots);
-    overflow = status.overflow;
-    return r;
+    return pair_kernel()(i, j, settings, xi, weight_record, style_values, overflow);
   }
 };
 

@@ -15,6 +15,37 @@
 #include "polyhedron_body_frames.h"
 #include "polyhedron_pair_kernel.h"
 
+namespace body_dem {
+
+// Everything the per-pair function of body/rounded/polyhedron reads, by
+// value: pointers into the host's memory (serial, /omp, the Kokkos host
+// loop) or into a device's (the Kokkos pair loop, pair_body_kokkos.h).
+struct PolyhedronPairKernel {
+  const PolyhedronShape *shapes;    // per atom, this step's space frame
+  const BodyMotion *motions;
+  const int *type;                  // atom types
+  const LinearContactCoeffs *coeffs;    // (ntypes+1)^2, row-major
+  int row_length;                   // ntypes+1
+  double delta_ua;
+  SmoothingParams smoothing;
+
+  // style_values: none in this style.
+  BODY_DEM_HOST_DEVICE PairResult operator()(int i, int j, const PairStepSettings &settings, Vec3 *xi,
+                                             const WeightRecordRef &weight_record, double * /*style_values*/,
+                                             bool &overflow) const
+  {
+    PolyhedronPairStatus status;
+    const PairResult r =
+        polyhedron_pair_forces(shapes[i], motions[i], shapes[j], motions[j],
+                               coeffs[type[i] * row_length + type[j]], delta_ua, smoothing, settings, xi, &status,
+                               weight_record);
+    overflow = status.overflow;
+    return r;
+  }
+};
+
+}    // namespace body_dem
+
 namespace LAMMPS_NS {
 
 // Named apart from the host's built-in class of the same style, which it
@@ -48,19 +79,17 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
   }
   body_dem::PolyhedronBodyFrames::ShapeCheckBuffers shape_buffers;
 
-  // The per-pair function of the serial and the /omp style (reads the
-  // bodies of this step's frames; writes nothing but the pair's history
-  // *xi and weight_record).
+  // The per-pair function of the serial, /omp and Kokkos styles, over
+  // this step's frames (reads the bodies; writes nothing but the pair's
+  // history *xi and weight_record).
+  body_dem::PolyhedronPairKernel pair_kernel() const
+  {
+    return {frames.shapes(), frames.motions(), atom->type, coeffs.data(), ntypes_alloc + 1, delta_ua, smoothing};
+  }
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                                    const body_dem::WeightRecordRef &weight_record, bool &overflow) const
   {
-    const int *type = atom->type;
-    body_dem::PolyhedronPairStatus status;
-    const body_dem::PairResult r = body_dem::polyhedron_pair_forces(
-        frames.shape(i), frames.motion(i), frames.shape(j), frames.motion(j), pair_coeffs(type[i], type[j]),
-        delta_ua, smoothing, settings, xi, &status, weight_record);
-    overflow = status.overflow;
-    return r;
+    return pair_kernel()(i, j, settings, xi, weight_record, nullptr, overflow);
   }
   // The same with the argument list of the other styles' per-pair
   // functions (this style keeps no values of its own per pair), for the

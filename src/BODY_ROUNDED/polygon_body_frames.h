@@ -61,6 +61,19 @@ class PolygonBodyFrames {
 
   const PolygonShape &shape(int i) const { return shapes_[i]; }
   const BodyMotion &motion(int i) const { return motions_[i]; }
+  const PolygonShape *shapes() const { return shapes_.data(); }
+  const BodyMotion *motions() const { return motions_.data(); }
+
+  // For a copy of the frames in other memory (a device's, the Kokkos
+  // variants): the block that the shapes point into, and shape i with its
+  // pointer moved into a copy of it at vertices.
+  const std::vector<Vec3> &vertex_storage() const { return vertices_; }
+  PolygonShape rebased_shape(int i, const Vec3 *vertices) const
+  {
+    PolygonShape s = shapes_[i];
+    if (s.vertices) s.vertices = vertices + (s.vertices - vertices_.data());
+    return s;
+  }
   double memory_usage() const;
 
  private:

@@ -23,6 +23,7 @@
 #include "polyhedron_contacts.h"
 
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -90,6 +91,33 @@ class PolyhedronBodyFrames {
 
   const PolyhedronShape &shape(int i) const { return shapes_[i]; }
   const BodyMotion &motion(int i) const { return motions_[i]; }
+  const PolyhedronShape *shapes() const { return shapes_.data(); }
+  const BodyMotion *motions() const { return motions_.data(); }
+
+  // For a copy of the frames in other memory (a device's, the Kokkos
+  // variants): the two blocks that the shapes point into, and shape i
+  // with its pointers moved into copies of them at reals and ints.
+  const std::vector<double> &real_storage() const { return reals_; }
+  const std::vector<int> &int_storage() const { return ints_; }
+  PolyhedronShape rebased_shape(int i, const double *reals, const int *ints) const
+  {
+    PolyhedronShape s = shapes_[i];
+    const auto move_real = [&](const auto *p) {
+      using T = std::remove_pointer_t<decltype(p)>;
+      return p ? reinterpret_cast<T *>(reals + (reinterpret_cast<const double *>(p) - reals_.data())) : p;
+    };
+    const auto move_int = [&](const auto *p) {
+      using T = std::remove_pointer_t<decltype(p)>;
+      return p ? reinterpret_cast<T *>(ints + (reinterpret_cast<const int *>(p) - ints_.data())) : p;
+    };
+    s.vertices = move_real(s.vertices);
+    s.face_normals = move_real(s.face_normals);
+    s.face_offsets = move_real(s.face_offsets);
+    s.vertex_centroid = move_real(s.vertex_centroid);
+    s.edges = move_int(s.edges);
+    s.faces = move_int(s.faces);
+    return s;
+  }
   double memory_usage() const;
 
  private:

@@ -24,6 +24,88 @@
 
 #include <vector>
 
+namespace body_dem {
+
+// Everything the per-pair function of body/rounded/polyhedron/granular
+// reads, by value: pointers into the host's memory (serial, /omp, the
+// Kokkos host loop) or into a device's (the Kokkos pair loop,
+// pair_body_kokkos.h).
+struct GranularPairKernel {
+  const PolyhedronShape *shapes;    // per atom, this step's space frame
+  const BodyMotion *motions;
+  const int *type;                  // atom types
+  const double *rmass;              // per-atom masses
+  const GranularPairModel *models;  // (ntypes+1)^2, row-major
+  int row_length;                   // ntypes+1
+  double cut_surface;
+  double delta_ua;
+  SmoothingParams smoothing;
+
+  BODY_DEM_HOST_DEVICE PairResult operator()(int i, int j, const PairStepSettings &settings, Vec3 *xi,
+                                             const WeightRecordRef &weight_record, double *style_values,
+                                             bool &overflow) const
+  {
+    const PolyhedronShape &si = shapes[i], &sj = shapes[j];
+    // Two spheres whose record is empty (always: they never write one)
+    // take the sphere path (sphere_pair_contact.h), the same forces.
+    if (si.nvertices == 1 && sj.nvertices == 1 &&
+        (!weight_record.values || weight_record.empty || !(weight_record.values[0] > 0.0))) {
+      overflow = false;
+      return sphere_pair_forces(i, j, si, sj, settings, xi, style_values);
+    }
+    PolyhedronContactList contacts;
+    PolyhedronWeightLedger ledger;
+    find_polyhedron_contacts(si, sj, cut_surface, smoothing, contacts, weight_record.values ? &ledger : nullptr);
+    overflow = contacts.overflow;
+    const double j_a = polyhedron_ja(contacts, cut_surface, delta_ua);
+    const GranularLaw law = pair_law(i, j, si, sj);
+    PairResult r =
+        weighted_contact_forces(contacts, ledger, j_a, motions[i], motions[j], law, settings, xi, weight_record);
+    add_adhesion_tangential(contacts.data(), contacts.size, i, j, law, settings, style_values, r);
+    return r;
+  }
+
+  // The sphere path: the one contact of two spheres (weight 1, j_a 1, no
+  // ledger), with the law and the adhesion of the general path.
+  BODY_DEM_HOST_DEVICE PairResult sphere_pair_forces(int i, int j, const PolyhedronShape &si,
+                                                     const PolyhedronShape &sj, const PairStepSettings &settings,
+                                                     Vec3 *xi, double *style_values) const
+  {
+    Contact contact;
+    const int n =
+        sphere_pair_contact(si.vertices[0], si.rounded_radius, sj.vertices[0], sj.rounded_radius, cut_surface, contact)
+        ? 1
+        : 0;
+    const GranularLaw law = pair_law(i, j, si, sj);
+    PairResult r = pair_contact_forces(&contact, n, 1.0, motions[i], motions[j], law, settings, xi);
+    add_adhesion_tangential(&contact, n, i, j, law, settings, style_values, r);
+    return r;
+  }
+
+  // The law of the pair (i, j): its types' model, one R_eff per pair, the
+  // effective mass.
+  BODY_DEM_HOST_DEVICE GranularLaw pair_law(int i, int j, const PolyhedronShape &si, const PolyhedronShape &sj) const
+  {
+    return GranularLaw{models[type[i] * row_length + type[j]],
+                       pair_effective_radius(si.rounded_radius, sj.rounded_radius), effective_mass(rmass[i], rmass[j]),
+                       cut_surface};
+  }
+
+  // The tangential adhesion of the contacts, with its state in the pair's
+  // style_values (nothing without them or without the model's adhesion).
+  BODY_DEM_HOST_DEVICE void add_adhesion_tangential(const Contact *contacts, int n, int i, int j,
+                                                    const GranularLaw &law, const PairStepSettings &settings,
+                                                    double *style_values, PairResult &r) const
+  {
+    if (!style_values || !law.model.uses_tangential_adhesion()) return;
+    auto state = TangentialAdhesionState::from(style_values);
+    add_tangential_adhesion(contacts, n, motions[i], motions[j], law, settings, state, r);
+    state.to(style_values);
+  }
+};
+
+}    // namespace body_dem
+
 namespace LAMMPS_NS {
 
 class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
@@ -68,74 +150,20 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
   // The adhesion of types I,J acts within the cutoff of the contacts.
   void check_adhesion_range(int itype, int jtype) const;
 
-  // The per-pair function of the serial and the /omp style (reads the
-  // bodies of this step's frames; writes nothing but the pair's history
-  // *xi, weight_record and, with tangential adhesion, its state in
+  // The per-pair function of the serial, /omp and Kokkos styles, over
+  // this step's frames (reads the bodies; writes nothing but the pair's
+  // history *xi, weight_record and, with tangential adhesion, its state in
   // style_values).
+  body_dem::GranularPairKernel pair_kernel() const
+  {
+    return {frames.shapes(), frames.motions(), atom->type, atom->rmass, models.data(), ntypes_alloc + 1,
+            cut_surface, delta_ua, smoothing};
+  }
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                                    const body_dem::WeightRecordRef &weight_record, double *style_values,
                                    bool &overflow) const
   {
-    const body_dem::PolyhedronShape &si = frames.shape(i), &sj = frames.shape(j);
-    // Two spheres whose record is empty (always: they never write one)
-    // take the sphere path (sphere_pair_contact.h), the same forces.
-    if (si.nvertices == 1 && sj.nvertices == 1 &&
-        (!weight_record.values || weight_record.empty || !(weight_record.values[0] > 0.0))) {
-      overflow = false;
-      return sphere_pair_forces(i, j, si, sj, settings, xi, style_values);
-    }
-    body_dem::PolyhedronContactList contacts;
-    body_dem::PolyhedronWeightLedger ledger;
-    body_dem::find_polyhedron_contacts(si, sj, cut_surface, smoothing, contacts,
-                                       weight_record.values ? &ledger : nullptr);
-    overflow = contacts.overflow;
-    const double j_a = body_dem::polyhedron_ja(contacts, cut_surface, delta_ua);
-    const body_dem::GranularLaw law = pair_law(i, j, si, sj);
-    body_dem::PairResult r = body_dem::weighted_contact_forces(contacts, ledger, j_a, frames.motion(i),
-                                                               frames.motion(j), law, settings, xi, weight_record);
-    add_adhesion_tangential(contacts.data(), contacts.size, i, j, law, settings, style_values, r);
-    return r;
-  }
-
-  // The sphere path: the one contact of two spheres (weight 1, j_a 1, no
-  // ledger), with the law and the adhesion of the general path.
-  body_dem::PairResult sphere_pair_forces(int i, int j, const body_dem::PolyhedronShape &si,
-                                          const body_dem::PolyhedronShape &sj,
-                                          const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                                          double *style_values) const
-  {
-    body_dem::Contact contact;
-    const int n = body_dem::sphere_pair_contact(si.vertices[0], si.rounded_radius, sj.vertices[0],
-                                                sj.rounded_radius, cut_surface, contact)
-        ? 1
-        : 0;
-    const body_dem::GranularLaw law = pair_law(i, j, si, sj);
-    body_dem::PairResult r =
-        body_dem::pair_contact_forces(&contact, n, 1.0, frames.motion(i), frames.motion(j), law, settings, xi);
-    add_adhesion_tangential(&contact, n, i, j, law, settings, style_values, r);
-    return r;
-  }
-
-  // The law of the pair (i, j): its types' model, one R_eff per pair, the
-  // effective mass.
-  body_dem::GranularLaw pair_law(int i, int j, const body_dem::PolyhedronShape &si,
-                                 const body_dem::PolyhedronShape &sj) const
-  {
-    return body_dem::GranularLaw{pair_model(atom->type[i], atom->type[j]),
-                                 body_dem::pair_effective_radius(si.rounded_radius, sj.rounded_radius),
-                                 body_dem::effective_mass(atom->rmass[i], atom->rmass[j]), cut_surface};
-  }
-
-  // The tangential adhesion of the contacts, with its state in the pair's
-  // style_values (nothing without them or without the model's adhesion).
-  void add_adhesion_tangential(const body_dem::Contact *contacts, int n, int i, int j,
-                               const body_dem::GranularLaw &law, const body_dem::PairStepSettings &settings,
-                               double *style_values, body_dem::PairResult &r) const
-  {
-    if (!style_values || !law.model.uses_tangential_adhesion()) return;
-    auto state = body_dem::TangentialAdhesionState::from(style_values);
-    body_dem::add_tangential_adhesion(contacts, n, frames.motion(i), frames.motion(j), law, settings, state, r);
-    state.to(style_values);
+    return pair_kernel()(i, j, settings, xi, weight_record, style_values, overflow);
   }
 };
 

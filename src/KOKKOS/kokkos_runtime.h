@@ -24,6 +24,16 @@ namespace body_dem {
 // `command` (the style).
 void ensure_kokkos(LAMMPS_NS::LAMMPS *lmp, const std::string &command);
 
+// Whether a pair style's neighbour loop runs in Kokkos's default
+// execution space on copies of the data (kokkos_pair_loop.h), rather than
+// in the host execution space on the host's arrays (split by cost, the
+// same result to the last bit on every run). The default: on a device
+// when Kokkos has one (CUDA, HIP), else on the host. The environment
+// variable BODY_DEM_KOKKOS_LOOP=device or =host chooses; `device` with a
+// host backend runs the device loop on the host, which is how the tests
+// check it without a GPU. Errors name `command`.
+bool pair_loop_on_device(LAMMPS_NS::LAMMPS *lmp, const std::string &command);
+
 // Threads of the execution space the variants run in (its concurrency).
 int kokkos_threads();
 

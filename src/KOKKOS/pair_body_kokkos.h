@@ -33,12 +33,14 @@
 #ifndef BODY_DEM_PAIR_BODY_KOKKOS_H
 #define BODY_DEM_PAIR_BODY_KOKKOS_H
 
+#include "kokkos_pair_loop.h"
 #include "kokkos_runtime.h"
 #include "neighbor_split.h"
 #include "pair_body_base.h"
 
 #include "atom.h"
 #include "comm.h"
+#include "error.h"
 #include "fix_neigh_history.h"
 #include "force.h"
 #include "neigh_list.h"
@@ -46,6 +48,8 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -58,6 +62,7 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
   {
     this->respa_enable = 0;
     body_dem::ensure_kokkos(lmp, std::string("pair_style ") + style);
+    pair_loop_on_device_ = body_dem::pair_loop_on_device(lmp, std::string("pair_style ") + style);
   }
 
   void compute(int eflag, int vflag) override
@@ -67,8 +72,13 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
     this->check_added_bodies();
     // the bodies to the space frame once per step, the atoms in a Kokkos loop
     this->frames.prepare(this->atom, this->avec, this->bptr, this->atom->nlocal + this->atom->nghost);
+    const auto prepare_atom = [this](int i) { this->frames.transform(this->atom, this->avec, this->bptr, i, i + 1); };
+    if (pair_loop_on_device_) {
+      compute_pairs_device(eflag, vflag, prepare_atom);
+      return;
+    }
     compute_pairs_kokkos(
-        eflag, vflag, [this](int i) { this->frames.transform(this->atom, this->avec, this->bptr, i, i + 1); },
+        eflag, vflag, prepare_atom,
         [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow) {
           return this->pair_forces(i, j, settings, xi, weight_record, style_values, overflow);
@@ -99,7 +109,20 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
   template <class AtomFunction, class PairFunction>
   void compute_pairs_kokkos(int eflag, int vflag, AtomFunction &&prepare_atom, PairFunction &&pair_forces);
 
+  // The same in Kokkos's default execution space (a device), on copies
+  // (kokkos_pair_loop.h): the frames made on the host, the pair loop with
+  // the style's per-pair kernel there.
+  template <class AtomFunction> void compute_pairs_device(int eflag, int vflag, AtomFunction &&prepare_atom);
+
+  double memory_usage() override { return SerialStyle::memory_usage() + copies_.memory_usage(); }
+
  private:
+  bool pair_loop_on_device_ = false;
+  body_dem::DeviceCopies copies_;
+  // host side of the device loop's copies, reused from step to step
+  std::vector<int> entry_first_h_, entry_atom_h_, neighbours_h_, flags_h_, packed_index_h_;
+  std::vector<double> packed_rows_h_, loads_h_, work_loads_h_;
+
   std::vector<int> first_entry_;              // per part: its first entry of the list; [nparts] = inum
   std::vector<std::int64_t> entry_cost_;      // per entry: estimated cost
   std::vector<double> part_loads_;            // per part: nall x (force, torque)
@@ -203,6 +226,150 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, Ato
   }
   if (overflow) this->contact_overflow();
   if (this->weight_record) this->pvector[2] += weight_work;
+  host::reverse_comm_of(this->comm, this);
+  if (this->vflag_fdotr) this->virial_fdotr_compute();
+}
+
+template <class SerialStyle>
+template <class AtomFunction>
+void PairBodyKokkos<SerialStyle>::compute_pairs_device(int eflag, int vflag, AtomFunction &&prepare_atom)
+{
+  using Copies = body_dem::DeviceCopies;
+  this->ev_init(eflag, vflag);
+  Atom *const atom = this->atom;
+  const NeighList *const list = this->list;
+  const int nlocal = atom->nlocal;
+  const int nall = nlocal + atom->nghost;
+  const int inum = list->inum;
+  const bool stored = this->keeps_pair_history();
+  const int stride = this->size_history;
+
+  // The frames on the host, as the host loop makes them.
+  Kokkos::parallel_for("body_dem::body_frames", StaticRange(0, nall), [&](const int i) { prepare_atom(i); });
+  Kokkos::fence();
+
+  // The list as one array of entries; the live stored values packed.
+  entry_first_h_.resize(inum + 1);
+  entry_atom_h_.resize(inum);
+  neighbours_h_.clear();
+  flags_h_.clear();
+  packed_index_h_.clear();
+  packed_rows_h_.clear();
+  for (int ii = 0; ii < inum; ii++) {
+    const int i = list->ilist[ii];
+    const int *jlist = list->firstneigh[i];
+    const int jnum = list->numneigh[i];
+    entry_atom_h_[ii] = i;
+    entry_first_h_[ii] = static_cast<int>(neighbours_h_.size());
+    for (int jj = 0; jj < jnum; jj++) {
+      if (stored) {
+        const int flag = this->fix_history->firstflag[i][jj];
+        if (flag) {
+          packed_index_h_.push_back(static_cast<int>(neighbours_h_.size()));
+          const double *row = this->fix_history->firstvalue[i] + static_cast<size_t>(stride) * jj;
+          packed_rows_h_.insert(packed_rows_h_.end(), row, row + stride);
+        }
+        flags_h_.push_back(flag);
+      }
+      neighbours_h_.push_back(jlist[jj] & NEIGHMASK);
+    }
+  }
+  const int npairs = static_cast<int>(neighbours_h_.size());
+  entry_first_h_[inum] = npairs;
+
+  body_dem::DevicePairArrays<tagint> a;
+  a.entry_first = copies_.put(Copies::kEntryFirst, entry_first_h_.data(), inum + 1);
+  a.entry_atom = copies_.put(Copies::kEntryAtom, entry_atom_h_.data(), inum);
+  a.neighbours = copies_.put(Copies::kNeighbours, neighbours_h_.data(), npairs);
+  a.flags = nullptr;
+  a.values = nullptr;
+  if (stored) {
+    a.flags = copies_.put(Copies::kFlags, flags_h_.data(), npairs);
+    a.values = copies_.reserve<double>(Copies::kValues, static_cast<size_t>(npairs) * stride);
+    Copies::zero(a.values, static_cast<size_t>(npairs) * stride);
+    const int nlive = static_cast<int>(packed_index_h_.size());
+    body_dem::device_scatter_rows(nlive, copies_.put(Copies::kPackedIndex, packed_index_h_.data(), nlive),
+                                  copies_.put(Copies::kPackedRows, packed_rows_h_.data(), packed_rows_h_.size()),
+                                  a.values, stride);
+  }
+  // LAMMPS keeps each per-atom 2d array in one block: x[0] holds them all.
+  a.x = copies_.put(Copies::kX, nall > 0 ? atom->x[0] : nullptr, 3 * static_cast<size_t>(nall));
+  a.radius = copies_.put(Copies::kRadius, atom->radius, nall);
+  a.tag = copies_.put(Copies::kTag, atom->tag, nall);
+  a.loads = copies_.reserve<double>(Copies::kLoads, 6 * static_cast<size_t>(nall));
+  a.work_loads = copies_.reserve<double>(Copies::kWorkLoads, 12 * static_cast<size_t>(nall));
+  a.sums = copies_.reserve<double>(Copies::kSums, 2);
+  a.overflow = copies_.reserve<int>(Copies::kOverflow, 1);
+  Copies::zero(a.loads, 6 * static_cast<size_t>(nall));
+  Copies::zero(a.work_loads, 12 * static_cast<size_t>(nall));
+  Copies::zero(a.sums, 2);
+  Copies::zero(a.overflow, 1);
+
+  body_dem::DeviceLoopSettings s;
+  s.layout = this->values_layout();
+  s.step = this->step_settings();
+  s.cut_surface = this->cut_surface;
+  s.nlocal = nlocal;
+  s.newton_pair = this->force->newton_pair != 0;
+  s.eflag_global = this->eflag_global != 0;
+  body_dem::device_pair_loop(inum, a, device_kernel(this->pair_kernel(), this->frames, nall, copies_), s);
+
+  // Loads, energy and work back.
+  loads_h_.resize(6 * static_cast<size_t>(nall));
+  work_loads_h_.resize(12 * static_cast<size_t>(nall));
+  Copies::get(a.loads, loads_h_.data(), loads_h_.size());
+  Copies::get(a.work_loads, work_loads_h_.data(), work_loads_h_.size());
+  double sums[2];
+  int overflow = 0;
+  Copies::get(a.sums, sums, 2);
+  Copies::get(a.overflow, &overflow, 1);
+  double **const f = atom->f, **const torque = atom->torque;
+  this->work.begin_step(nall);
+  for (int i = 0; i < nall; i++) {
+    const double *row = &loads_h_[6 * static_cast<size_t>(i)];
+    for (int d = 0; d < 3; d++) {
+      f[i][d] += row[d];
+      torque[i][d] += row[3 + d];
+    }
+    double *work_row = this->work.row(i);
+    for (int k = 0; k < body_dem::WorkAccounting::kValuesPerAtom; k++)
+      work_row[k] += work_loads_h_[12 * static_cast<size_t>(i) + k];
+  }
+
+  // The stored values back: the rows of the pairs live now, zeros for
+  // those that were live and are not (a pair whose flag is off holds
+  // zeros, pair_entry.h).
+  if (stored) {
+    int *index = copies_.reserve<int>(Copies::kPackedIndex, npairs);
+    double *rows = copies_.reserve<double>(Copies::kPackedRows, static_cast<size_t>(npairs) * stride);
+    const int nlive = body_dem::device_gather_rows(npairs, a.flags, a.values, stride, index, rows);
+    packed_index_h_.resize(nlive);
+    packed_rows_h_.resize(static_cast<size_t>(nlive) * stride);
+    Copies::get(a.flags, flags_h_.data(), npairs);
+    Copies::get(index, packed_index_h_.data(), nlive);
+    Copies::get(rows, packed_rows_h_.data(), packed_rows_h_.size());
+    int p = 0, k = 0;
+    for (int ii = 0; ii < inum; ii++) {
+      const int i = list->ilist[ii];
+      int *touch = this->fix_history->firstflag[i];
+      double *values = this->fix_history->firstvalue[i];
+      const int jnum = list->numneigh[i];
+      for (int jj = 0; jj < jnum; jj++, p++) {
+        double *row = values + static_cast<size_t>(stride) * jj;
+        if (flags_h_[p]) {
+          std::memcpy(row, &packed_rows_h_[static_cast<size_t>(k) * stride], sizeof(double) * stride);
+          k++;
+        } else if (touch[jj]) {
+          std::memset(row, 0, sizeof(double) * stride);
+        }
+        touch[jj] = flags_h_[p];
+      }
+    }
+  }
+
+  if (this->eflag_global) this->eng_vdwl += sums[0];
+  if (overflow) this->contact_overflow();
+  if (this->weight_record) this->pvector[2] += sums[1];
   host::reverse_comm_of(this->comm, this);
   if (this->vflag_fdotr) this->virial_fdotr_compute();
 }

@@ -15,6 +15,68 @@
 #include "pair_body_rounded_polyhedron.h"
 #include "pair_body_rounded_polyhedron_granular.h"
 
+// The device copies of each style's per-pair data for the Kokkos pair loop
+// (kokkos_pair_loop.h): the kernel of this step (pair_kernel()) with its
+// arrays copied into the device's memory, the shapes pointing into copies
+// of the frames' blocks. Called by PairBodyKokkos::compute_pairs_device().
+namespace body_dem {
+
+enum StyleSlot {
+  kShapes = DeviceCopies::kStyleSlots, kFrameReals, kFrameInts, kMotions, kTypes, kIDs, kMasses, kCoefficients
+};
+
+inline const PolyhedronShape *device_shapes(const PolyhedronBodyFrames &frames, int nall, DeviceCopies &copies)
+{
+  const double *reals = copies.put(kFrameReals, frames.real_storage().data(), frames.real_storage().size());
+  const int *ints = copies.put(kFrameInts, frames.int_storage().data(), frames.int_storage().size());
+  PolyhedronShape *shapes = copies.staging<PolyhedronShape>(nall);
+  for (int i = 0; i < nall; i++) shapes[i] = frames.rebased_shape(i, reals, ints);
+  return copies.put(kShapes, shapes, nall);
+}
+
+inline const PolygonShape *device_shapes(const PolygonBodyFrames &frames, int nall, DeviceCopies &copies)
+{
+  const Vec3 *vertices = copies.put(kFrameReals, frames.vertex_storage().data(), frames.vertex_storage().size());
+  PolygonShape *shapes = copies.staging<PolygonShape>(nall);
+  for (int i = 0; i < nall; i++) shapes[i] = frames.rebased_shape(i, vertices);
+  return copies.put(kShapes, shapes, nall);
+}
+
+template <class Frames>
+inline PolygonPairKernel device_kernel(PolygonPairKernel k, const Frames &frames, int nall, DeviceCopies &copies)
+{
+  k.shapes = device_shapes(frames, nall, copies);
+  k.motions = copies.put(kMotions, k.motions, nall);
+  k.type = copies.put(kTypes, k.type, nall);
+  k.tag = copies.put(kIDs, k.tag, nall);
+  k.coeffs = copies.put(kCoefficients, k.coeffs, static_cast<std::size_t>(k.row_length) * k.row_length);
+  return k;
+}
+
+template <class Frames>
+inline PolyhedronPairKernel device_kernel(PolyhedronPairKernel k, const Frames &frames, int nall,
+                                          DeviceCopies &copies)
+{
+  k.shapes = device_shapes(frames, nall, copies);
+  k.motions = copies.put(kMotions, k.motions, nall);
+  k.type = copies.put(kTypes, k.type, nall);
+  k.coeffs = copies.put(kCoefficients, k.coeffs, static_cast<std::size_t>(k.row_length) * k.row_length);
+  return k;
+}
+
+template <class Frames>
+inline GranularPairKernel device_kernel(GranularPairKernel k, const Frames &frames, int nall, DeviceCopies &copies)
+{
+  k.shapes = device_shapes(frames, nall, copies);
+  k.motions = copies.put(kMotions, k.motions, nall);
+  k.type = copies.put(kTypes, k.type, nall);
+  k.rmass = copies.put(kMasses, k.rmass, nall);
+  k.models = copies.put(kCoefficients, k.models, static_cast<std::size_t>(k.row_length) * k.row_length);
+  return k;
+}
+
+}    // namespace body_dem
+
 namespace LAMMPS_NS {
 
 class PairBodyRoundedPolygonKokkos : public PairBodyKokkos<PairBodyRoundedPolygonDEM> {

@@ -22,6 +22,7 @@
 
 #include "body_shape_guard.h"
 #include "host_compat.h"
+#include "pair_entry.h"
 #include "pair_contact_forces.h"
 #include "weight_work.h"
 #include "work_accounting.h"
@@ -144,11 +145,20 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // style's own values of the pair (nullptr without).
   template <class PairFunction> void compute_pairs(int eflag, int vflag, PairFunction &&pair_forces);
 
-  // What became of one neighbour entry in interact(): its enclosing
-  // spheres out of reach (no per-pair call), within reach but without load
-  // or energy, or interacting. The threaded loop weighs the entries of the
-  // next step by it (PairBodyOMP::split_neighbor_list).
-  enum class PairOutcome { OutOfReach, NoLoad, Interacting };
+  // What became of one neighbour entry (pair_entry.h).
+  using PairOutcome = body_dem::PairOutcome;
+  // How this style keeps the values of a pair, for interact_entry().
+  body_dem::PairValuesLayout values_layout() const
+  {
+    body_dem::PairValuesLayout layout;
+    layout.size_history = size_history;
+    layout.history = history != 0;
+    layout.weight_record = weight_record != 0;
+    layout.record_stride = record_stride;
+    layout.style_values = style_values;
+    layout.style_offset = style_values_offset();
+    return layout;
+  }
 
   // One neighbour entry (i, its jj-th neighbour j): the pair's history in,
   // the per-pair function if the enclosing spheres come within reach, the
@@ -169,7 +179,8 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
                         OnPair &&on_pair) const;
 
   template <class PairFunction>
-  PairOutcome interact(int i, int j, int jj, int *touch, double *history_values, const body_dem::PairStepSettings &settings,
+  PairOutcome interact(const body_dem::PairValuesLayout &layout, int i, int j, int jj, int *touch,
+                       double *history_values, const body_dem::PairStepSettings &settings,
                 double **f, double **torque, int &overflow, double &weight_work, body_dem::PairResult &r,
                 PairFunction &&pair_forces) const;
 
@@ -213,6 +224,7 @@ void PairBodyBase::interact_entries(int first, int last, const body_dem::PairSte
                                     OnPair &&on_pair) const
 {
   const bool stored = keeps_pair_history();
+  const body_dem::PairValuesLayout layout = values_layout();
   body_dem::PairResult r;
   for (int ii = first; ii < last; ii++) {
     const int i = list->ilist[ii];
@@ -226,63 +238,27 @@ void PairBodyBase::interact_entries(int first, int last, const body_dem::PairSte
     for (int jj = 0; jj < jnum; jj++) {
       const int j = jlist[jj] & NEIGHMASK;
       const PairOutcome outcome =
-          interact(i, j, jj, touch, history_values, settings, f, torque, overflow, weight_work, r, pair_forces);
+          interact(layout, i, j, jj, touch, history_values, settings, f, torque, overflow, weight_work, r, pair_forces);
       on_pair(ii, i, j, outcome, r);
     }
   }
 }
 
 template <class PairFunction>
-PairBodyBase::PairOutcome PairBodyBase::interact(int i, int j, int jj, int *touch, double *history_values,
+PairBodyBase::PairOutcome PairBodyBase::interact(const body_dem::PairValuesLayout &layout, int i, int j, int jj,
+                                                 int *touch, double *history_values,
                             const body_dem::PairStepSettings &settings, double **f, double **torque, int &overflow,
                             double &weight_work, body_dem::PairResult &r, PairFunction &&pair_forces) const
 {
   double **x = atom->x;
   const double *radius = atom->radius;
-  const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
-  const double reach = radius[i] + radius[j] + cut_surface;
-  double *values = history_values ? &history_values[size_history * jj] : nullptr;
-  // The pair's flag off: all its values are zero (the host zero-fills new
-  // pairs, and a pair whose flag goes off is zeroed below), so they are
-  // not read: each pair's values lie a cache line or more apart, and most
-  // neighbour pairs touch nothing.
-  const bool stored = values && touch[jj];
-  double *own = style_values && values ? values + style_values_offset() : nullptr;
-
-  if (!(dx * dx + dy * dy + dz * dz <= reach * reach)) {
-    // Out of reach: no contact, so the spring, the record and the style's
-    // values end (what the loop below does for a pair without contacts).
-    if (!stored) return PairOutcome::OutOfReach;
-    touch[jj] = 0;
-    if (weight_record && values[3] > 0.0)
-      weight_work += body_dem::clear_weight_record(settings.book_weight_work, values + 3, record_stride);
-    if (history) body_dem::Vec3{}.to(values);
-    if (own)
-      for (int k = 0; k < style_values; k++) own[k] = 0.0;
-    return PairOutcome::OutOfReach;
-  }
-
-  body_dem::WeightRecordRef record;
-  if (weight_record && values) record = {values + 3, atom->tag[i] > atom->tag[j], !stored, record_stride};
-  body_dem::Vec3 xi;
-  if (history && stored) xi = body_dem::Vec3::from(values);
-  bool pair_overflow = false;
-  r = pair_forces(i, j, settings, history ? &xi : nullptr, record, own, pair_overflow);
-  if (pair_overflow) overflow++;
-  weight_work += r.weight_work;
-  if (values) {
-    // the spring lives while the bodies touch, the record while it holds
-    // contacts, the style's values while the style says so
-    touch[jj] = r.touching || r.weights_recorded || r.style_values_live ? 1 : 0;
-    if (history && (stored || r.touching)) {
-      if (!r.touching) xi = body_dem::Vec3{};
-      xi.to(values);
-    }
-    if (own && stored && !r.style_values_live)
-      for (int k = 0; k < style_values; k++) own[k] = 0.0;
-  }
-
-  if (!r.interacting) return PairOutcome::NoLoad;
+  const tagint *tag = atom->tag;
+  const PairOutcome outcome = body_dem::interact_entry(
+      layout, i, j, x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2],
+      radius[i] + radius[j] + cut_surface, touch ? touch + jj : nullptr,
+      history_values ? &history_values[size_history * jj] : nullptr, [&] { return tag[i] > tag[j]; }, settings,
+      overflow, weight_work, r, pair_forces);
+  if (outcome != PairOutcome::Interacting) return outcome;
   const body_dem::PairLoad &load = r.total;
   f[i][0] -= load.force_j.x;
   f[i][1] -= load.force_j.y;
