@@ -55,6 +55,11 @@ Groups of cases (--only, comma-separated; all by default):
            the /omp variants, 2 threads each, on the settled heap and the
            settled 2d packing, run alternately; nothing in a build without
            them.
+  device   only when named (tools/device-check.sh, a CUDA build of the
+           Kokkos variants on a machine with a GPU): the 100,800-body heap
+           with the Kokkos variants' pair loop on the device against the
+           /omp variants on all cores, and their potential energies after
+           the run, which must agree.
 
 The packings are made once (by the settle inputs in bench/) and kept in
 the work folder (default <build>/bench-work); delete them to remake them.
@@ -708,6 +713,75 @@ def print_kokkos_table(rows):
     print(f"{load_average()} at the end")
 
 
+THERMO_ROW = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\S+)\s+(\S+)\s*$", re.M)
+
+
+def device_cases(lmp, plugin, work, opts):
+    """The device check (tools/device-check.sh): the 100,800-body heap (the
+    scale group's 10 x 5 layout, body/rounded/polyhedron/granular with
+    walls) with the Kokkos variants, whose pair loop runs on the device of
+    a CUDA build of Kokkos, against the /omp variants on all of the
+    machine's cores; 1 MPI rank each, run alternately. Both runs must end
+    with the same potential energy: the device adds the loads in another
+    order, so they agree to round-off grown over the steps, not bit for
+    bit (compared at 1e-6 relative). Nothing where the plugin has no
+    Kokkos variants."""
+    if "body/rounded/polygon/kokkos" not in plugin_styles(lmp, plugin, work):
+        print("device: no Kokkos variants in this build of the plugin (tools/device-check.sh builds them)",
+              flush=True)
+        return []
+    packing = ensure_heap_packing(lmp, plugin, work)
+    nx, ny = SCALE_LAYOUTS[-1]
+    steps = 20
+    threads = str(os.cpu_count() or 1)
+    base = ["-in", os.path.join(HERE, "in.bench_scale3d"), "-var", "data", packing, "-var", "nx", str(nx),
+            "-var", "ny", str(ny), "-var", "nsteps", str(steps), "-var", "load", f"plugin load {plugin}",
+            "-pk", "omp", threads]
+    style = "body/rounded/polyhedron/granular"
+    configs = [(f"{style}/omp, {threads} threads", base + ["-sf", "omp"], 1, int(threads),
+                omp_marker(style + "/omp")),
+               (f"{style}/kokkos, pair loop on the device", base + ["-sf", "hybrid", "kokkos", "omp"], 1,
+                int(threads), "device execution space")]
+    print(f"device: the heap in {nx} x {ny} copies ({2016 * nx * ny} bodies), {steps} steps, 1 MPI rank:",
+          flush=True)
+    energies = {}
+    try:
+        for label, args, nprocs, nthreads, _ in configs:
+            rows = THERMO_ROW.findall(run_lammps(lmp, args, work, nprocs=nprocs, threads=nthreads))
+            energies[label] = float(rows[-1][3]) if rows else None
+    except RuntimeError as e:
+        print(f"  {failure(e).upper()} ({e})", flush=True)
+        return []
+    rates = measure_alternating(configs, lmp, work, opts.repeat)
+    return [(label, rates[label], energies.get(label)) for label, *_ in configs]
+
+
+def print_device_table(rows):
+    if not rows:
+        return
+    print()
+    print("The device check: the Kokkos variants' pair loop on the device against the /omp variants;")
+    print("speed-up = the Kokkos run's median steps/s / the /omp run's; pe after the run (must agree to 1e-6)")
+    print("| style | median steps/s | speed-up | pe at the end |")
+    print("|---|---:|---:|---:|")
+    base = None
+    ok = True
+    for label, rates, pe in rows:
+        if not isinstance(rates, list):
+            print(f"| {label} | {rates} | - | {pe} |")
+            ok = False
+            continue
+        med = statistics.median(rates)
+        base = base or med
+        print(f"| {label} | {med:.2f} | {med / base:.2f} | {pe!r} |")
+    energies = [pe for _, _, pe in rows]
+    if ok and len(energies) == 2 and None not in energies:
+        agree = abs(energies[0] - energies[1]) <= 1e-6 * max(abs(energies[0]), abs(energies[1]), 1e-300)
+        print(f"pe of the two runs {'agree' if agree else 'DIFFER'} to 1e-6 relative")
+        if not agree:
+            sys.exit("device: the Kokkos variants on the device and the /omp variants disagree")
+
+
 def load_average():
     if not hasattr(os, "getloadavg"):
         return "load average unknown"
@@ -979,8 +1053,10 @@ def describe_machine():
     return f"{cpu}, {os.cpu_count()} cores, {load_average()}"
 
 
-GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "lcp", "omp", "kokkos")
-LAMMPS_GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "omp", "kokkos")
+GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "lcp", "omp", "kokkos", "device")
+# device: only on request (tools/device-check.sh), not in the default run
+DEFAULT_GROUPS = tuple(g for g in GROUPS if g != "device")
+LAMMPS_GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "omp", "kokkos", "device")
 
 
 def main():
@@ -990,8 +1066,9 @@ def main():
     parser.add_argument("--host", choices=("stable2021", "2025"), default=None,
                         help="measure the build made for this host (tools/run-tests.sh --host H builds it); "
                              "the host measured is printed either way")
-    parser.add_argument("--only", default=",".join(GROUPS),
-                        help="comma-separated groups of cases to run: " + ", ".join(GROUPS) + " (default: all)")
+    parser.add_argument("--only", default=",".join(DEFAULT_GROUPS),
+                        help="comma-separated groups of cases to run: " + ", ".join(GROUPS) +
+                             " (default: all but device, which needs a GPU build: tools/device-check.sh)")
     parser.add_argument("--repeat", type=int, default=3, help="measured runs per case (after one warm-up)")
     parser.add_argument("--steps", type=int, default=1000,
                         help="time steps per measured run: 2d packing and spheres (default 1000)")
@@ -1058,6 +1135,8 @@ def main():
         print_omp_table(omp_rows)
     if "kokkos" in groups:
         print_kokkos_table(kokkos_cases(lmp, plugin, work, opts))
+    if "device" in groups:
+        print_device_table(device_cases(lmp, plugin, work, opts))
     print_bars(rows, omp_rows, scale_rows)
     print(f"\nbench: done in {time.time() - start:.0f} s")
 

@@ -62,16 +62,23 @@ else()
   set(_kokkos_origin "the cached Kokkos")
 endif()
 
-# The variants use the host backends only; 3.4 is the oldest API they are
-# written against.
+# 3.4 is the oldest API the variants are written against.
 if(Kokkos_VERSION VERSION_LESS 3.4)
   message(FATAL_ERROR "Kokkos: found Kokkos ${Kokkos_VERSION} in ${Kokkos_DIR}; the Kokkos variants need "
     "3.4 or newer. Point -DKokkos_ROOT=... at a newer one, or leave it unset to build the cached 3.4.01.")
 endif()
 if(NOT "OPENMP" IN_LIST Kokkos_DEVICES AND NOT "SERIAL" IN_LIST Kokkos_DEVICES)
   message(FATAL_ERROR "Kokkos: the Kokkos in ${Kokkos_DIR} has neither the OpenMP nor the Serial backend "
-    "(backends: ${Kokkos_DEVICES}); the variants run on the host. Build Kokkos with "
+    "(backends: ${Kokkos_DEVICES}); the body frames and the walls run on the host. Build Kokkos with "
     "-DKokkos_ENABLE_OPENMP=ON, or leave Kokkos_ROOT unset to build the cached one.")
+endif()
+# A CUDA Kokkos: the pair loop runs on the GPU (kokkos_pair_loop.h), and
+# every translation unit must go through Kokkos's nvcc_wrapper (or clang),
+# which cannot be switched to after project().
+if("CUDA" IN_LIST Kokkos_DEVICES AND NOT CMAKE_CXX_COMPILER MATCHES "nvcc_wrapper|clang")
+  message(FATAL_ERROR "Kokkos: the Kokkos in ${Kokkos_DIR} has the CUDA backend, and the compiler is "
+    "${CMAKE_CXX_COMPILER}. Configure a new build folder with -DCMAKE_CXX_COMPILER=<that Kokkos>/bin/nvcc_wrapper "
+    "(tools/device-check.sh does this).")
 endif()
 message(STATUS "Kokkos: ${_kokkos_origin}, version ${Kokkos_VERSION}, backends ${Kokkos_DEVICES}")
 message(STATUS "Kokkos: package files ${Kokkos_DIR}")
