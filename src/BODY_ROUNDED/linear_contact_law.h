@@ -88,7 +88,8 @@ using LinearNormalForce = NormalForceParts;
 
 // delta_n: surface separation; v_n: normal relative velocity (> 0 when
 // separating); j_a: cohesion scaling (>= 1, 1 = no scaling).
-BODY_DEM_HOST_DEVICE inline LinearNormalForce linear_normal_force(const LinearContactCoeffs &c, double delta_n,
+BODY_DEM_HOST_DEVICE
+inline LinearNormalForce linear_normal_force(const LinearContactCoeffs &c, double delta_n,
                                              double v_n, double j_a)
 {
   LinearNormalForce f;
@@ -109,7 +110,8 @@ BODY_DEM_HOST_DEVICE inline LinearNormalForce linear_normal_force(const LinearCo
 }
 
 // Per-contact tangential damping -c_t v_t, in overlap (delta_n <= 0) only.
-BODY_DEM_HOST_DEVICE inline Vec3 linear_tangential_damping(const LinearContactCoeffs &c, double delta_n, const Vec3 &v_t)
+BODY_DEM_HOST_DEVICE
+inline Vec3 linear_tangential_damping(const LinearContactCoeffs &c, double delta_n, const Vec3 &v_t)
 {
   return delta_n <= 0.0 ? v_t * (-c.c_t) : Vec3{};
 }
@@ -157,7 +159,8 @@ struct TangentialSpringResult {
 // update_history = false skips (1) and (2) (e.g. during the setup of a
 // run, when no time passes). With k_t = 0 the force is zero and (4) never
 // applies, so nothing divides by k_t.
-BODY_DEM_HOST_DEVICE inline TangentialSpringResult linear_tangential_spring(Vec3 &xi, const Vec3 &n, const Vec3 &v_t,
+BODY_DEM_HOST_DEVICE
+inline TangentialSpringResult linear_tangential_spring(Vec3 &xi, const Vec3 &n, const Vec3 &v_t,
                                                        double dt, double k_t, double F_max,
                                                        bool update_history = true)
 {

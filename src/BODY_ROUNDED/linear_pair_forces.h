@@ -38,20 +38,23 @@ struct LinearLaw {
   {
     return linear_friction_force(c, ct.delta_n, v_t);
   }
-  BODY_DEM_HOST_DEVICE Vec3 pair_friction(Vec3 *xi, const Vec3 &n, const Vec3 &v_t, double sum_elastic,
+  BODY_DEM_HOST_DEVICE
+  Vec3 pair_friction(Vec3 *xi, const Vec3 &n, const Vec3 &v_t, double sum_elastic,
                      const PairStepSettings &s) const
   {
     if (!xi) return {};
     return linear_tangential_spring(*xi, n, v_t, s.dt, c.k_t, c.mu * sum_elastic, s.update_history).force;
   }
   // One contact's spring per unit weight, capped at mu k_n |delta_n|.
-  BODY_DEM_HOST_DEVICE Vec3 contact_friction(Vec3 &xi, const Vec3 &n, const Vec3 &v_t, double elastic, const PairStepSettings &s) const
+  BODY_DEM_HOST_DEVICE
+  Vec3 contact_friction(Vec3 &xi, const Vec3 &n, const Vec3 &v_t, double elastic, const PairStepSettings &s) const
   {
     return linear_tangential_spring(xi, n, v_t, s.dt, c.k_t, c.mu * elastic, s.update_history).force;
   }
 };
 
-BODY_DEM_HOST_DEVICE inline PairResult linear_pair_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
+BODY_DEM_HOST_DEVICE
+inline PairResult linear_pair_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                      const BodyMotion &bj, const LinearContactCoeffs &c,
                                      const PairStepSettings &settings, Vec3 *xi)
 {

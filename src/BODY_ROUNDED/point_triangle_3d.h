@@ -15,7 +15,8 @@ namespace body_dem {
 // counter-clockwise, i.e. dot(cross(b - a, c - a), n) > 0; it need not be of
 // unit length. The component of p along n drops out of every test, so p
 // itself is used instead of its projection.
-BODY_DEM_HOST_DEVICE inline bool projects_inside_triangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c,
+BODY_DEM_HOST_DEVICE
+inline bool projects_inside_triangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c,
                                      const Vec3 &n)
 {
   if (dot(cross(b - a, p - a), n) < 0.0) return false;
@@ -53,7 +54,8 @@ struct PointTriangleResult {
 // nearest of the three edges (an edge or a vertex region; on a tie the
 // first of ab, bc, ca wins). A triangle of zero area has no plane: its
 // nearest point is always taken from its edges.
-BODY_DEM_HOST_DEVICE inline PointTriangleResult point_triangle_nearest(const Vec3 &p, const Vec3 &a, const Vec3 &b,
+BODY_DEM_HOST_DEVICE
+inline PointTriangleResult point_triangle_nearest(const Vec3 &p, const Vec3 &a, const Vec3 &b,
                                                   const Vec3 &c)
 {
   PointTriangleResult r;

@@ -156,7 +156,8 @@ enum class VertexPlace : unsigned char { inside, outside, beyond };
 // `facing` (n <= 64): bit k set for each edge k whose line p lies on or
 // outside of; for an outside vertex, the nearest point of a convex
 // polygon lies on one of those edges (see nearest_point_on_edges).
-BODY_DEM_HOST_DEVICE inline VertexPlace place_vertex_at_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
+BODY_DEM_HOST_DEVICE
+inline VertexPlace place_vertex_at_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
                                                   double reach, PolygonExit &exit,
                                                   unsigned long long *facing = nullptr)
 {
@@ -199,7 +200,8 @@ BODY_DEM_HOST_DEVICE inline VertexPlace place_vertex_at_convex_polygon(const Vec
 // tells the edge whose line is nearest (ties: the lowest index). Edges of
 // zero length are skipped (they bound nothing). place_vertex_at_convex_polygon
 // without a reach.
-BODY_DEM_HOST_DEVICE inline bool locate_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
+BODY_DEM_HOST_DEVICE
+inline bool locate_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
                                      PolygonExit &exit)
 {
   return place_vertex_at_convex_polygon(p, v, n, orientation, HUGE_VAL, exit) == VertexPlace::inside;
@@ -228,7 +230,8 @@ namespace polygon_detail {
   // One step of the nearest-point searches below: edge k of the polygon
   // v[0..n) replaces `best` if it is strictly nearer to p. Edge 0 always
   // replaces the initial guess (its start vertex 0): it is never farther.
-  BODY_DEM_HOST_DEVICE inline void take_edge_if_nearer(const Vec3 &p, const Vec3 *v, int n, int k, SkeletonNearest &best)
+  BODY_DEM_HOST_DEVICE
+  inline void take_edge_if_nearer(const Vec3 &p, const Vec3 *v, int n, int k, SkeletonNearest &best)
   {
     const int k_end = polygon_edge_end(k, n);
     const SegmentNearest s = nearest_point_on_segment(p, v[k], v[k_end]);
@@ -258,7 +261,8 @@ BODY_DEM_HOST_DEVICE inline SkeletonNearest nearest_point_on_skeleton(const Vec3
 // same (unique) nearest point it is a vertex shared with a facing edge,
 // found with the same squared distance. Same result, same ties (lowest
 // index first; vertex 0 as the start, as the full search does).
-BODY_DEM_HOST_DEVICE inline SkeletonNearest nearest_point_on_edges(const Vec3 &p, const PolygonShape &body, unsigned long long facing)
+BODY_DEM_HOST_DEVICE
+inline SkeletonNearest nearest_point_on_edges(const Vec3 &p, const PolygonShape &body, unsigned long long facing)
 {
   const int n = body.nvertices;
   const Vec3 *v = body.vertices;
@@ -309,7 +313,8 @@ namespace polygon_detail {
 
   // Orient a hit as a contact between body i and body j and append it if
   // within the cutoff.
-  BODY_DEM_HOST_DEVICE inline void add_oriented_contact(const VertexHit &hit, const Vec3 &vertex, int vertex_index,
+  BODY_DEM_HOST_DEVICE
+  inline void add_oriented_contact(const VertexHit &hit, const Vec3 &vertex, int vertex_index,
                                    Owner owner, double r_i, double r_j, double cutoff,
                                    PolygonContactList &out)
   {
@@ -343,7 +348,8 @@ namespace polygon_detail {
   // Direction out of B where the vertex coincides with B's nearest skeleton
   // point (see the file comment): chosen so that the final normal from i to
   // j is +x for vertex-vertex, and points out of the edge's owner for an edge.
-  BODY_DEM_HOST_DEVICE inline Vec3 direction_at_zero_distance(const SkeletonNearest &near, const PolygonShape &b,
+  BODY_DEM_HOST_DEVICE
+  inline Vec3 direction_at_zero_distance(const SkeletonNearest &near, const PolygonShape &b,
                                          Owner owner)
   {
     if (near.kind == FeatureKind::edge) {
@@ -362,7 +368,8 @@ namespace polygon_detail {
   // branches, and only the vertices that pass are visited: a mispredicted
   // branch per vertex cost more than the test itself.
   template <class Visit>
-  BODY_DEM_HOST_DEVICE inline void for_vertices_that_may_touch(const PolygonShape &body_a, const PolygonShape &body_b, double reach,
+  BODY_DEM_HOST_DEVICE
+  inline void for_vertices_that_may_touch(const PolygonShape &body_a, const PolygonShape &body_b, double reach,
                                           Visit &&visit)
   {
     const int n = body_a.nvertices;
@@ -386,7 +393,8 @@ namespace polygon_detail {
 
   // Test vertex `a` of body A against body B (orientation_b from
   // polygon_orientation of B) and append the contact it makes, if any.
-  BODY_DEM_HOST_DEVICE inline void add_vertex_contact(const PolygonShape &body_a, int a, const PolygonShape &body_b,
+  BODY_DEM_HOST_DEVICE
+  inline void add_vertex_contact(const PolygonShape &body_a, int a, const PolygonShape &body_b,
                                  double orientation_b, Owner owner, double cutoff,
                                  PolygonContactList &out)
   {
@@ -439,7 +447,8 @@ namespace polygon_detail {
 // delta_n <= cutoff (cutoff >= 0, the r_c of the pair style). Clears `out`
 // first; returns out.size. Order: the vertices of i in index order, then
 // those of j. out.overflow is set if more than kMaxPolygonContacts were found.
-BODY_DEM_HOST_DEVICE inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj, double cutoff,
+BODY_DEM_HOST_DEVICE
+inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj, double cutoff,
                                  PolygonContactList &out)
 {
   using polygon_detail::Owner;

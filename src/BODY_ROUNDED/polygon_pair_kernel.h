@@ -37,7 +37,8 @@ BODY_DEM_HOST_DEVICE inline double polygon_contact_key(const Contact &c)
 
 constexpr int kPolygonSpringSlots = 2;
 
-BODY_DEM_HOST_DEVICE inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &mi, const PolygonShape &sj,
+BODY_DEM_HOST_DEVICE
+inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &mi, const PolygonShape &sj,
                                       const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                       const PairStepSettings &settings, Vec3 *xi,
                                       PolygonPairStatus *status = nullptr, SpringSlotsRef slots = {})

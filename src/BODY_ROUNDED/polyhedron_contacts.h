@@ -247,7 +247,8 @@ using PolyhedronWeightLedger = WeightLedger<kMaxPolyhedronContacts>;
 // its two edges. Edges are counted below 2^20. (Two spheres record
 // nothing: their one contact always weighs 1.)
 BODY_DEM_HOST_DEVICE inline double vertex_contact_key(int owner, int vertex) { return 4.0 * vertex + owner; }
-BODY_DEM_HOST_DEVICE inline double crossing_contact_key(int edge_i, int edge_j) { return 4.0 * (edge_i * 1048576.0 + edge_j) + 2.0; }
+BODY_DEM_HOST_DEVICE
+inline double crossing_contact_key(int edge_i, int edge_j) { return 4.0 * (edge_i * 1048576.0 + edge_j) + 2.0; }
 // The key of the same contact with the bodies named the other way round.
 BODY_DEM_HOST_DEVICE inline double swapped_contact_key(double key)
 {
@@ -347,7 +348,8 @@ namespace polyhedron_detail {
   // w_cone of one edge: 1 for a direction dir (unit, perpendicular to the
   // edge) inside the wedge of the edge's two face normals, falling to 0 at
   // cone_angle outside. Edges with fewer than two faces have no cone.
-  BODY_DEM_HOST_DEVICE inline double cone_factor(const PolyhedronShape &b, const EdgeFaces &ef, const Vec3 &outward,
+  BODY_DEM_HOST_DEVICE
+  inline double cone_factor(const PolyhedronShape &b, const EdgeFaces &ef, const Vec3 &outward,
                             const Vec3 &dir, double cone_angle)
   {
     if (ef.n < 2 || norm2(outward) == 0.0) return 1.0;
@@ -396,7 +398,8 @@ namespace polyhedron_detail {
 
   // first_face (if >= 0) is tested first for the early exit: the face of b
   // that faces the other body most directly separates most of its vertices.
-  BODY_DEM_HOST_DEVICE inline FeatureNearest nearest_feature(const Vec3 &p, const PolyhedronShape &b, const double *offsets, double dmax,
+  BODY_DEM_HOST_DEVICE
+  inline FeatureNearest nearest_feature(const Vec3 &p, const PolyhedronShape &b, const double *offsets, double dmax,
                                         int first_face, int &beyond_face)
   {
     FeatureNearest r;
@@ -529,12 +532,14 @@ namespace polyhedron_detail {
   }
 
   // The centroid, precomputed if given.
-  BODY_DEM_HOST_DEVICE inline Vec3 body_centroid(const PolyhedronShape &b) { return b.vertex_centroid ? *b.vertex_centroid : centroid(b); }
+  BODY_DEM_HOST_DEVICE
+  inline Vec3 body_centroid(const PolyhedronShape &b) { return b.vertex_centroid ? *b.vertex_centroid : centroid(b); }
 
   // lambda_c of rule B: how much the contact of a vertex (feature kind and
   // index on the other body, nearest point foot, edge parameter t) is the
   // contact that crossing edge e2 of the other body takes over.
-  BODY_DEM_HOST_DEVICE inline double precedence_overlap(const PolyhedronShape &other, FeatureKind kind, int index, const Vec3 &foot,
+  BODY_DEM_HOST_DEVICE
+  inline double precedence_overlap(const PolyhedronShape &other, FeatureKind kind, int index, const Vec3 &foot,
                                    double t, int e2, double l_end)
   {
     const Vec3 &c = other.vertices[other.edges[e2][0]];
@@ -573,7 +578,8 @@ namespace polyhedron_detail {
 // zero-weight ones. out.overflow is set if the candidates did not fit.
 // With a ledger, also records which candidates make up each contact
 // (WeightLedger, for the work of the weights).
-BODY_DEM_HOST_DEVICE inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronShape &bj, double cutoff,
+BODY_DEM_HOST_DEVICE
+inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronShape &bj, double cutoff,
                                     const SmoothingParams &p, PolyhedronContactList &out,
                                     PolyhedronWeightLedger *ledger = nullptr)
 {

@@ -73,7 +73,8 @@ BODY_DEM_HOST_DEVICE inline double polyhedron_ja(const PolyhedronContactList &co
 // step's written back with the candidates. Two spheres (no ledger: their
 // one contact always weighs 1) keep their contact's spring in *xi.
 template <class Law>
-BODY_DEM_HOST_DEVICE inline PairResult weighted_contact_forces(const PolyhedronContactList &contacts,
+BODY_DEM_HOST_DEVICE
+inline PairResult weighted_contact_forces(const PolyhedronContactList &contacts,
                                           const PolyhedronWeightLedger &ledger, double j_a, const BodyMotion &mi,
                                           const BodyMotion &mj, const Law &law, const PairStepSettings &settings,
                                           Vec3 *xi, WeightRecordRef record)
@@ -116,7 +117,8 @@ struct PolyhedronPairStatus {
 // friction is that of linear_pair_forces (without history at the deepest
 // contact, with history one spring per weighted contact, or per pair with
 // `friction pair`).
-BODY_DEM_HOST_DEVICE inline PairResult polyhedron_pair_forces(const PolyhedronShape &si, const BodyMotion &mi, const PolyhedronShape &sj,
+BODY_DEM_HOST_DEVICE
+inline PairResult polyhedron_pair_forces(const PolyhedronShape &si, const BodyMotion &mi, const PolyhedronShape &sj,
                                          const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                          const SmoothingParams &smoothing, const PairStepSettings &settings,
                                          Vec3 *xi, PolyhedronPairStatus *status = nullptr,

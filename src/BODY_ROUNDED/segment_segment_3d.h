@@ -20,7 +20,8 @@ struct LineLineResult {
 // an angle of 1e-10 rad, far below any angle a contact weight resolves.
 constexpr double kParallelSin2 = 1e-20;
 
-BODY_DEM_HOST_DEVICE inline LineLineResult line_line_nearest(const Vec3 &p0, const Vec3 &p1, const Vec3 &q0, const Vec3 &q1,
+BODY_DEM_HOST_DEVICE
+inline LineLineResult line_line_nearest(const Vec3 &p0, const Vec3 &p1, const Vec3 &q0, const Vec3 &q1,
                                         double parallel_sin2 = kParallelSin2)
 {
   LineLineResult r;
@@ -53,7 +54,8 @@ BODY_DEM_HOST_DEVICE inline LineLineResult line_line_nearest(const Vec3 &p0, con
 // distance of the nearest points that the caller computes. A cheap
 // rejection for the many edge pairs of two touching bodies that do not
 // cross (polyhedron_contacts.h).
-BODY_DEM_HOST_DEVICE inline bool segments_may_cross_within(const Vec3 &p0, const Vec3 &p1, const Vec3 &q0, const Vec3 &q1, double dmax)
+BODY_DEM_HOST_DEVICE
+inline bool segments_may_cross_within(const Vec3 &p0, const Vec3 &p1, const Vec3 &q0, const Vec3 &q1, double dmax)
 {
   const Vec3 u = p1 - p0, v = q1 - q0, w = p0 - q0;
   const double uu = dot(u, u), uv = dot(u, v), vv = dot(v, v);
@@ -85,7 +87,8 @@ struct SegmentSegmentResult {
 // minimum wins. Parallel segments (sin^2 of the angle <= parallel_sin2) have
 // no single stationary point and are decided by the end cases alone: for
 // overlapping parallel segments that is one end of the overlap.
-BODY_DEM_HOST_DEVICE inline SegmentSegmentResult segment_segment_nearest(const Vec3 &p0, const Vec3 &p1, const Vec3 &q0,
+BODY_DEM_HOST_DEVICE
+inline SegmentSegmentResult segment_segment_nearest(const Vec3 &p0, const Vec3 &p1, const Vec3 &q0,
                                                     const Vec3 &q1, double parallel_sin2 = kParallelSin2)
 {
   SegmentSegmentResult r;

@@ -275,7 +275,8 @@ struct GranularPairModel {
   }
   // Surface separation below which the adhesion acts (0 without).
   BODY_DEM_HOST_DEVICE double adhesion_range() const { return adhesion.enabled() ? adhesion.dhat_a : 0.0; }
-  BODY_DEM_HOST_DEVICE bool uses_tangential_adhesion() const { return adhesion.enabled() && tangential_adhesion.enabled(); }
+  BODY_DEM_HOST_DEVICE
+  bool uses_tangential_adhesion() const { return adhesion.enabled() && tangential_adhesion.enabled(); }
 
   // Both a normal and a tangential model were set (pair_coeff requires both).
   BODY_DEM_HOST_DEVICE bool complete() const
@@ -340,7 +341,8 @@ struct GranularPairModel {
   //   delta_n > r_c:       nothing.
   // With adhesion F_c is the adhesion force -pi R_eff^2 a'(delta_n) (not
   // scaled by j_a: it is 0 in overlap) and the energy pi R_eff^2 a(delta_n).
-  BODY_DEM_HOST_DEVICE GranularNormalForce normal_contact(double delta_n, double R_eff, double v_n, double m_eff,
+  BODY_DEM_HOST_DEVICE
+  GranularNormalForce normal_contact(double delta_n, double R_eff, double v_n, double m_eff,
                                      double r_c, double j_a) const
   {
     GranularNormalForce f;
@@ -392,7 +394,8 @@ struct GranularPairModel {
   //         update_history is false).
   //       With k_t = 0 (where the host would divide by zero) xi <- 0
   //       instead: there is no spring to store the cap.
-  BODY_DEM_HOST_DEVICE GranularTangentialForce tangential_force(Vec3 &xi, const Vec3 &n, const Vec3 &v_t, double m_eff,
+  BODY_DEM_HOST_DEVICE
+  GranularTangentialForce tangential_force(Vec3 &xi, const Vec3 &n, const Vec3 &v_t, double m_eff,
                                            double F_crit, double dt,
                                            bool update_history = true) const
   {

@@ -41,11 +41,13 @@ struct GranularLaw {
   // One contact's tangential model per unit weight (the contact mode):
   // Coulomb limit mu F_ne of the contact, tangential damping eta_t v_t of
   // its own velocity.
-  BODY_DEM_HOST_DEVICE Vec3 contact_friction(Vec3 &xi, const Vec3 &n, const Vec3 &v_t, double elastic, const PairStepSettings &s) const
+  BODY_DEM_HOST_DEVICE
+  Vec3 contact_friction(Vec3 &xi, const Vec3 &n, const Vec3 &v_t, double elastic, const PairStepSettings &s) const
   {
     return model.tangential_force(xi, n, v_t, m_eff, model.coulomb_limit(elastic), s.dt, s.update_history).force;
   }
-  BODY_DEM_HOST_DEVICE Vec3 pair_friction(Vec3 *xi, const Vec3 &n, const Vec3 &v_t, double sum_elastic,
+  BODY_DEM_HOST_DEVICE
+  Vec3 pair_friction(Vec3 *xi, const Vec3 &n, const Vec3 &v_t, double sum_elastic,
                      const PairStepSettings &s) const
   {
     Vec3 unused;    // linear_nohistory keeps no displacement
@@ -92,7 +94,8 @@ struct TangentialAdhesionState {
 // lambda = sum of w pi R_eff^2 |a'(delta_n)|. Then F = -mu_a lambda
 // f1^a(|y|) y/|y| on body j. r.style_values_live: some contact is within
 // dhat_a, the state lives on.
-BODY_DEM_HOST_DEVICE inline void add_tangential_adhesion(const Contact *contacts, int n, const BodyMotion &bi, const BodyMotion &bj,
+BODY_DEM_HOST_DEVICE
+inline void add_tangential_adhesion(const Contact *contacts, int n, const BodyMotion &bi, const BodyMotion &bj,
                                     const GranularLaw &law, const PairStepSettings &settings,
                                     TangentialAdhesionState &state, PairResult &r)
 {
@@ -131,7 +134,8 @@ BODY_DEM_HOST_DEVICE inline void add_tangential_adhesion(const Contact *contacts
   r.dissipative.add(force, point, bi, bj);
 }
 
-BODY_DEM_HOST_DEVICE inline PairResult granular_pair_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
+BODY_DEM_HOST_DEVICE
+inline PairResult granular_pair_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                        const BodyMotion &bj, const GranularLaw &law,
                                        const PairStepSettings &settings, Vec3 *xi)
 {

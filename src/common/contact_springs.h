@@ -68,7 +68,8 @@ BODY_DEM_HOST_DEVICE inline int load_spring_slots(const SpringSlotsRef &ref, Swa
 // nonzero spring only (a candidate whose contact is not in overlap holds
 // none), at most `capacity` of them (the rest start from zero next step).
 template <class SwapKey>
-BODY_DEM_HOST_DEVICE inline void store_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, const CandidateContact *candidates,
+BODY_DEM_HOST_DEVICE
+inline void store_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, const CandidateContact *candidates,
                                int count, const Vec3 *xi)
 {
   int m = 0;
@@ -89,7 +90,8 @@ BODY_DEM_HOST_DEVICE inline void store_spring_slots(const SpringSlotsRef &ref, S
 // in this step's view, swap_key turning a key to the other view. Without
 // slots (values == nullptr), plain pair_contact_forces().
 template <class Law, class KeyOf, class SwapKey>
-BODY_DEM_HOST_DEVICE inline PairResult slot_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
+BODY_DEM_HOST_DEVICE
+inline PairResult slot_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                       const BodyMotion &bj, const Law &law, const PairStepSettings &settings,
                                       Vec3 *xi, const SpringSlotsRef &slots, KeyOf key_of, SwapKey swap_key)
 {

@@ -145,7 +145,8 @@ constexpr int kMaxPairContacts = 64;
 // unit_energy (optional, n values): each contact's energy per unit weight,
 // for the work of the weights (weight_work.h).
 template <class Law>
-BODY_DEM_HOST_DEVICE inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
+BODY_DEM_HOST_DEVICE
+inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                       const BodyMotion &bj, const Law &law, const PairStepSettings &settings,
                                       Vec3 *xi, double *unit_energy = nullptr, ContactSprings *springs = nullptr)
 {

@@ -1,6 +1,6 @@
 // Small fixed-size 3-vector used by the contact-geometry and force-law
 // layers. Plain value type: no LAMMPS include, no allocation, usable in
-// host and (later) device kernels. 2d bodies use z = 0.
+// host and device kernels (BODY_DEM_HOST_DEVICE). 2d bodies use z = 0.
 #ifndef BODY_DEM_VEC3_H
 #define BODY_DEM_VEC3_H
 

@@ -33,7 +33,8 @@ struct CylinderWall {
 
 namespace wall_detail {
 template <int Capacity>
-BODY_DEM_HOST_DEVICE inline void add_wall_contact(const Vec3 &vertex, int index, double distance, const Vec3 &into_wall,
+BODY_DEM_HOST_DEVICE
+inline void add_wall_contact(const Vec3 &vertex, int index, double distance, const Vec3 &into_wall,
                              double rounded_radius, double cutoff, ContactList<Capacity> &out)
 {
   const double delta_n = distance - rounded_radius;
@@ -53,7 +54,8 @@ BODY_DEM_HOST_DEVICE inline void add_wall_contact(const Vec3 &vertex, int index,
 }    // namespace wall_detail
 
 template <int Capacity>
-BODY_DEM_HOST_DEVICE inline int find_wall_contacts(const Vec3 *vertices, int nvertices, double rounded_radius, const PlaneWall &wall,
+BODY_DEM_HOST_DEVICE
+inline int find_wall_contacts(const Vec3 *vertices, int nvertices, double rounded_radius, const PlaneWall &wall,
                               double cutoff, ContactList<Capacity> &out)
 {
   out.clear();
@@ -66,7 +68,8 @@ BODY_DEM_HOST_DEVICE inline int find_wall_contacts(const Vec3 *vertices, int nve
 }
 
 template <int Capacity>
-BODY_DEM_HOST_DEVICE inline int find_wall_contacts(const Vec3 *vertices, int nvertices, double rounded_radius, const CylinderWall &wall,
+BODY_DEM_HOST_DEVICE
+inline int find_wall_contacts(const Vec3 *vertices, int nvertices, double rounded_radius, const CylinderWall &wall,
                               double cutoff, ContactList<Capacity> &out)
 {
   out.clear();

@@ -99,7 +99,8 @@ template <class SwapKey> BODY_DEM_HOST_DEVICE inline double canonical_key(double
 // spring of each of this step's candidates, in this step's view of the
 // pair; stored as seen from the body with the lower atom ID.
 template <int Capacity, class SwapKey>
-BODY_DEM_HOST_DEVICE inline double update_weight_record(const WeightLedger<Capacity> &ledger, const double *unit_energy,
+BODY_DEM_HOST_DEVICE
+inline double update_weight_record(const WeightLedger<Capacity> &ledger, const double *unit_energy,
                                    SwapKey swap_key, bool book, const WeightRecordRef &ref,
                                    const Vec3 *springs = nullptr)
 {
@@ -152,7 +153,8 @@ BODY_DEM_HOST_DEVICE inline double update_weight_record(const WeightLedger<Capac
 // for this (i, j)), xi[m]; returns their count (at most
 // kWeightRecordContacts).
 template <class SwapKey>
-BODY_DEM_HOST_DEVICE inline int load_weight_record_springs(const WeightRecordRef &ref, SwapKey swap_key, double *keys, Vec3 *xi)
+BODY_DEM_HOST_DEVICE
+inline int load_weight_record_springs(const WeightRecordRef &ref, SwapKey swap_key, double *keys, Vec3 *xi)
 {
   if (ref.empty || !ref.values || !ref.has_springs()) return 0;
   const int count = static_cast<int>(ref.values[0]);
