@@ -38,6 +38,7 @@
 #ifndef BODY_DEM_LINEAR_CONTACT_LAW_H
 #define BODY_DEM_LINEAR_CONTACT_LAW_H
 
+#include "device_marks.h"
 #include "normal_force_parts.h"
 #include "vec3.h"
 
@@ -72,7 +73,7 @@ struct LinearContactCoeffs {
   double cutoff = 0.0;
   bool friction_per_contact = true;
 
-  bool has_tangential_stiffness() const { return k_t >= 0.0; }
+  BODY_DEM_HOST_DEVICE bool has_tangential_stiffness() const { return k_t >= 0.0; }
 };
 
 // k_t = 2/7 k_n when k_t was not given (k_t < 0); an explicit k_t >= 0,
@@ -87,6 +88,7 @@ using LinearNormalForce = NormalForceParts;
 
 // delta_n: surface separation; v_n: normal relative velocity (> 0 when
 // separating); j_a: cohesion scaling (>= 1, 1 = no scaling).
+BODY_DEM_HOST_DEVICE
 inline LinearNormalForce linear_normal_force(const LinearContactCoeffs &c, double delta_n,
                                              double v_n, double j_a)
 {
@@ -108,6 +110,7 @@ inline LinearNormalForce linear_normal_force(const LinearContactCoeffs &c, doubl
 }
 
 // Per-contact tangential damping -c_t v_t, in overlap (delta_n <= 0) only.
+BODY_DEM_HOST_DEVICE
 inline Vec3 linear_tangential_damping(const LinearContactCoeffs &c, double delta_n, const Vec3 &v_t)
 {
   return delta_n <= 0.0 ? v_t * (-c.c_t) : Vec3{};
@@ -116,7 +119,7 @@ inline Vec3 linear_tangential_damping(const LinearContactCoeffs &c, double delta
 // Velocity-capped friction: -min(limit, c_t |v_t|) v_t/|v_t|, zero when
 // v_t = 0 or limit <= 0. The cap c_t |v_t| lets the force vanish smoothly
 // as the sliding stops instead of reversing it within a time step.
-inline Vec3 capped_friction_force(double limit, double c_t, const Vec3 &v_t)
+BODY_DEM_HOST_DEVICE inline Vec3 capped_friction_force(double limit, double c_t, const Vec3 &v_t)
 {
   const double vmag = norm(v_t);
   if (vmag <= 0.0) return {};
@@ -130,7 +133,7 @@ inline Vec3 capped_friction_force(double limit, double c_t, const Vec3 &v_t)
 //   F_t = -min(mu k_n |delta_n|, c_t |v_t|) v_t/|v_t|
 // with delta_n and v_t those of the contact that carries it; zero unless
 // that contact overlaps (delta_n <= 0).
-inline Vec3 linear_friction_force(const LinearContactCoeffs &c, double delta_n, const Vec3 &v_t)
+BODY_DEM_HOST_DEVICE inline Vec3 linear_friction_force(const LinearContactCoeffs &c, double delta_n, const Vec3 &v_t)
 {
   if (delta_n > 0.0) return {};
   return capped_friction_force(c.mu * c.k_n * std::fabs(delta_n), c.c_t, v_t);
@@ -156,6 +159,7 @@ struct TangentialSpringResult {
 // update_history = false skips (1) and (2) (e.g. during the setup of a
 // run, when no time passes). With k_t = 0 the force is zero and (4) never
 // applies, so nothing divides by k_t.
+BODY_DEM_HOST_DEVICE
 inline TangentialSpringResult linear_tangential_spring(Vec3 &xi, const Vec3 &n, const Vec3 &v_t,
                                                        double dt, double k_t, double F_max,
                                                        bool update_history = true)
@@ -179,7 +183,7 @@ inline TangentialSpringResult linear_tangential_spring(Vec3 &xi, const Vec3 &n, 
 
 // Energy stored in the tangential spring, 1/2 k_t |xi|^2 (for the energy
 // balance of the friction work).
-inline double tangential_spring_energy(double k_t, const Vec3 &xi)
+BODY_DEM_HOST_DEVICE inline double tangential_spring_energy(double k_t, const Vec3 &xi)
 {
   return 0.5 * k_t * norm2(xi);
 }

@@ -3,6 +3,7 @@
 #ifndef BODY_DEM_POINT_SEGMENT_3D_H
 #define BODY_DEM_POINT_SEGMENT_3D_H
 
+#include "device_marks.h"
 #include "vec3.h"
 
 namespace body_dem {
@@ -21,7 +22,7 @@ struct PointSegmentResult {
 // exact projection: 0 < (p - a).(b - a) < |b - a|^2 is the interior, and an
 // end is returned as the end point itself, bit for bit. A segment of zero
 // length is its start point (t = 0).
-inline PointSegmentResult point_segment_nearest(const Vec3 &p, const Vec3 &a, const Vec3 &b)
+BODY_DEM_HOST_DEVICE inline PointSegmentResult point_segment_nearest(const Vec3 &p, const Vec3 &a, const Vec3 &b)
 {
   PointSegmentResult r;
   const Vec3 u = b - a;

@@ -4,6 +4,7 @@
 #ifndef BODY_DEM_POINT_TRIANGLE_3D_H
 #define BODY_DEM_POINT_TRIANGLE_3D_H
 
+#include "device_marks.h"
 #include "point_segment_3d.h"
 
 namespace body_dem {
@@ -14,6 +15,7 @@ namespace body_dem {
 // counter-clockwise, i.e. dot(cross(b - a, c - a), n) > 0; it need not be of
 // unit length. The component of p along n drops out of every test, so p
 // itself is used instead of its projection.
+BODY_DEM_HOST_DEVICE
 inline bool projects_inside_triangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c,
                                      const Vec3 &n)
 {
@@ -23,7 +25,7 @@ inline bool projects_inside_triangle(const Vec3 &p, const Vec3 &a, const Vec3 &b
 }
 
 // Same, with the normal of the triangle's own orientation.
-inline bool projects_inside_triangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c)
+BODY_DEM_HOST_DEVICE inline bool projects_inside_triangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c)
 {
   return projects_inside_triangle(p, a, b, c, cross(b - a, c - a));
 }
@@ -52,6 +54,7 @@ struct PointTriangleResult {
 // nearest of the three edges (an edge or a vertex region; on a tie the
 // first of ab, bc, ca wins). A triangle of zero area has no plane: its
 // nearest point is always taken from its edges.
+BODY_DEM_HOST_DEVICE
 inline PointTriangleResult point_triangle_nearest(const Vec3 &p, const Vec3 &a, const Vec3 &b,
                                                   const Vec3 &c)
 {

@@ -49,6 +49,7 @@
 #define BODY_DEM_POLYGON_CONTACTS_H
 
 #include "contact.h"
+#include "device_marks.h"
 #include "vec3.h"
 
 #include <cmath>
@@ -80,13 +81,13 @@ using PolygonContactList = ContactList<kMaxPolygonContacts>;
 // Small geometric helpers, each usable on its own.
 
 // z component of a x b for vectors in the xy plane.
-inline double cross_z(const Vec3 &a, const Vec3 &b) { return a.x * b.y - a.y * b.x; }
+BODY_DEM_HOST_DEVICE inline double cross_z(const Vec3 &a, const Vec3 &b) { return a.x * b.y - a.y * b.x; }
 
 // Number of edges of a body with n vertices: n for a polygon, 1 for a rod, 0 for a disk.
-inline int polygon_edge_count(int nvertices) { return nvertices >= 3 ? nvertices : nvertices - 1; }
+BODY_DEM_HOST_DEVICE inline int polygon_edge_count(int nvertices) { return nvertices >= 3 ? nvertices : nvertices - 1; }
 
 // Index of the second vertex of edge k (the first is k).
-inline int polygon_edge_end(int k, int nvertices) { return k + 1 < nvertices ? k + 1 : 0; }
+BODY_DEM_HOST_DEVICE inline int polygon_edge_end(int k, int nvertices) { return k + 1 < nvertices ? k + 1 : 0; }
 
 // Where the point of a segment nearest to a given point lies.
 enum class SegmentPart : unsigned char { start = 0, interior = 1, end = 2 };
@@ -101,7 +102,7 @@ struct SegmentNearest {
 // projection (0 < dot(p - a, b - a) < |b - a|^2 means interior), so an end
 // is reported as the end point itself, bit for bit. A zero-length segment
 // reports its start.
-inline SegmentNearest nearest_point_on_segment(const Vec3 &p, const Vec3 &a, const Vec3 &b)
+BODY_DEM_HOST_DEVICE inline SegmentNearest nearest_point_on_segment(const Vec3 &p, const Vec3 &a, const Vec3 &b)
 {
   const Vec3 d = b - a;
   const Vec3 pa = p - a;
@@ -116,7 +117,7 @@ inline SegmentNearest nearest_point_on_segment(const Vec3 &p, const Vec3 &a, con
 // +1 for vertices numbered counter-clockwise, -1 for clockwise, 0 for a
 // polygon of zero area (or fewer than 3 vertices). Sign of twice the area,
 // summed relative to vertex 0 to keep round-off small far from the origin.
-inline double polygon_orientation(const Vec3 *v, int n)
+BODY_DEM_HOST_DEVICE inline double polygon_orientation(const Vec3 *v, int n)
 {
   double twice_area = 0.0;
   for (int k = 1; k + 1 < n; ++k) twice_area += cross_z(v[k] - v[0], v[k + 1] - v[0]);
@@ -126,7 +127,7 @@ inline double polygon_orientation(const Vec3 *v, int n)
 // Unit outward normal of edge (a, b) of a polygon of the given orientation
 // (+1 counter-clockwise, -1 clockwise). For a rod (orientation +1 by
 // convention) it is the edge direction turned by -90 degrees.
-inline Vec3 edge_outward_normal(const Vec3 &a, const Vec3 &b, double orientation)
+BODY_DEM_HOST_DEVICE inline Vec3 edge_outward_normal(const Vec3 &a, const Vec3 &b, double orientation)
 {
   const Vec3 e = b - a;
   return Vec3{e.y, -e.x, 0.0} * (orientation / norm(e));
@@ -155,6 +156,7 @@ enum class VertexPlace : unsigned char { inside, outside, beyond };
 // `facing` (n <= 64): bit k set for each edge k whose line p lies on or
 // outside of; for an outside vertex, the nearest point of a convex
 // polygon lies on one of those edges (see nearest_point_on_edges).
+BODY_DEM_HOST_DEVICE
 inline VertexPlace place_vertex_at_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
                                                   double reach, PolygonExit &exit,
                                                   unsigned long long *facing = nullptr)
@@ -198,6 +200,7 @@ inline VertexPlace place_vertex_at_convex_polygon(const Vec3 &p, const Vec3 *v, 
 // tells the edge whose line is nearest (ties: the lowest index). Edges of
 // zero length are skipped (they bound nothing). place_vertex_at_convex_polygon
 // without a reach.
+BODY_DEM_HOST_DEVICE
 inline bool locate_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
                                      PolygonExit &exit)
 {
@@ -206,7 +209,7 @@ inline bool locate_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double
 
 // True if p lies inside or on the boundary of the convex polygon v[0..n)
 // (n >= 3, either orientation). False for a polygon of zero area.
-inline bool point_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n)
+BODY_DEM_HOST_DEVICE inline bool point_in_convex_polygon(const Vec3 &p, const Vec3 *v, int n)
 {
   const double orientation = polygon_orientation(v, n);
   PolygonExit unused;
@@ -227,6 +230,7 @@ namespace polygon_detail {
   // One step of the nearest-point searches below: edge k of the polygon
   // v[0..n) replaces `best` if it is strictly nearer to p. Edge 0 always
   // replaces the initial guess (its start vertex 0): it is never farther.
+  BODY_DEM_HOST_DEVICE
   inline void take_edge_if_nearer(const Vec3 &p, const Vec3 *v, int n, int k, SkeletonNearest &best)
   {
     const int k_end = polygon_edge_end(k, n);
@@ -239,7 +243,7 @@ namespace polygon_detail {
   }
 }    // namespace polygon_detail
 
-inline SkeletonNearest nearest_point_on_skeleton(const Vec3 &p, const PolygonShape &body)
+BODY_DEM_HOST_DEVICE inline SkeletonNearest nearest_point_on_skeleton(const Vec3 &p, const PolygonShape &body)
 {
   const int n = body.nvertices;
   const Vec3 *v = body.vertices;
@@ -257,13 +261,14 @@ inline SkeletonNearest nearest_point_on_skeleton(const Vec3 &p, const PolygonSha
 // same (unique) nearest point it is a vertex shared with a facing edge,
 // found with the same squared distance. Same result, same ties (lowest
 // index first; vertex 0 as the start, as the full search does).
+BODY_DEM_HOST_DEVICE
 inline SkeletonNearest nearest_point_on_edges(const Vec3 &p, const PolygonShape &body, unsigned long long facing)
 {
   const int n = body.nvertices;
   const Vec3 *v = body.vertices;
   SkeletonNearest best{FeatureKind::vertex, 0, v[0], norm2(p - v[0])};
   while (facing) {
-    const int k = __builtin_ctzll(facing);
+    const int k = lowest_set_bit(facing);    // __builtin_ctzll, also on a device (device_marks.h)
     facing &= facing - 1;
     polygon_detail::take_edge_if_nearer(p, v, n, k, best);
   }
@@ -272,7 +277,7 @@ inline SkeletonNearest nearest_point_on_edges(const Vec3 &p, const PolygonShape 
 
 // True if no vertex of the body is strictly nearer to `target` than vertex
 // `index` (ties count as nearest, see the file comment).
-inline bool is_nearest_vertex(const PolygonShape &body, int index, const Vec3 &target)
+BODY_DEM_HOST_DEVICE inline bool is_nearest_vertex(const PolygonShape &body, int index, const Vec3 &target)
 {
   const double d2 = norm2(body.vertices[index] - target);
   for (int k = 0; k < body.nvertices; ++k)
@@ -297,7 +302,7 @@ namespace polygon_detail {
   // Which of the two bodies owns the vertex under test.
   enum class Owner : unsigned char { body_i, body_j };
 
-  inline bool has_vertex_vertex_contact(const PolygonContactList &list, int index_i, int index_j)
+  BODY_DEM_HOST_DEVICE inline bool has_vertex_vertex_contact(const PolygonContactList &list, int index_i, int index_j)
   {
     for (const Contact &c : list)
       if (c.kind_i == FeatureKind::vertex && c.kind_j == FeatureKind::vertex &&
@@ -308,6 +313,7 @@ namespace polygon_detail {
 
   // Orient a hit as a contact between body i and body j and append it if
   // within the cutoff.
+  BODY_DEM_HOST_DEVICE
   inline void add_oriented_contact(const VertexHit &hit, const Vec3 &vertex, int vertex_index,
                                    Owner owner, double r_i, double r_j, double cutoff,
                                    PolygonContactList &out)
@@ -342,6 +348,7 @@ namespace polygon_detail {
   // Direction out of B where the vertex coincides with B's nearest skeleton
   // point (see the file comment): chosen so that the final normal from i to
   // j is +x for vertex-vertex, and points out of the edge's owner for an edge.
+  BODY_DEM_HOST_DEVICE
   inline Vec3 direction_at_zero_distance(const SkeletonNearest &near, const PolygonShape &b,
                                          Owner owner)
   {
@@ -361,6 +368,7 @@ namespace polygon_detail {
   // branches, and only the vertices that pass are visited: a mispredicted
   // branch per vertex cost more than the test itself.
   template <class Visit>
+  BODY_DEM_HOST_DEVICE
   inline void for_vertices_that_may_touch(const PolygonShape &body_a, const PolygonShape &body_b, double reach,
                                           Visit &&visit)
   {
@@ -376,7 +384,7 @@ namespace polygon_detail {
         mask |= static_cast<unsigned long long>(near) << k;
       }
       while (mask) {
-        const int k = __builtin_ctzll(mask);
+        const int k = lowest_set_bit(mask);
         mask &= mask - 1;
         visit(first + k);
       }
@@ -385,6 +393,7 @@ namespace polygon_detail {
 
   // Test vertex `a` of body A against body B (orientation_b from
   // polygon_orientation of B) and append the contact it makes, if any.
+  BODY_DEM_HOST_DEVICE
   inline void add_vertex_contact(const PolygonShape &body_a, int a, const PolygonShape &body_b,
                                  double orientation_b, Owner owner, double cutoff,
                                  PolygonContactList &out)
@@ -438,6 +447,7 @@ namespace polygon_detail {
 // delta_n <= cutoff (cutoff >= 0, the r_c of the pair style). Clears `out`
 // first; returns out.size. Order: the vertices of i in index order, then
 // those of j. out.overflow is set if more than kMaxPolygonContacts were found.
+BODY_DEM_HOST_DEVICE
 inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj, double cutoff,
                                  PolygonContactList &out)
 {
@@ -461,7 +471,7 @@ inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj,
 // to contacts[0] and contacts[1] in their original order; size becomes
 // min(size, 2). Returns their distance, the contact length L (0 with fewer
 // than two contacts). Ties: the first pair (a, b), a < b, in index order.
-inline double keep_two_farthest_contacts(PolygonContactList &contacts)
+BODY_DEM_HOST_DEVICE inline double keep_two_farthest_contacts(PolygonContactList &contacts)
 {
   if (contacts.size < 2) return 0.0;
   // Two contacts (most pairs in contact): both kept, in place.

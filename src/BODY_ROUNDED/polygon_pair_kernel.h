@@ -6,6 +6,7 @@
 #define BODY_DEM_POLYGON_PAIR_KERNEL_H
 
 #include "contact_springs.h"
+#include "device_marks.h"
 #include "linear_pair_forces.h"
 #include "polygon_contacts.h"
 
@@ -14,7 +15,7 @@ namespace body_dem {
 // j_a of the 2d model (the host's definition, kept): the contact length L
 // (distance of the two contacts that receive forces) over twice delta_ua,
 // at least 1. Two "effective contacts" span the length in 2d.
-inline double polygon_ja(double contact_length, double delta_ua)
+BODY_DEM_HOST_DEVICE inline double polygon_ja(double contact_length, double delta_ua)
 {
   const double j_a = contact_length / (2.0 * delta_ua);
   return j_a > 1.0 ? j_a : 1.0;
@@ -29,13 +30,14 @@ struct PolygonPairStatus {
 // spring under the key of its vertex (contact_springs.h) in `slots`
 // (capacity 2; slots.values == nullptr: none kept, the pair's *xi serves a
 // single contact, and two contacts share the pair's spring).
-inline double polygon_contact_key(const Contact &c)
+BODY_DEM_HOST_DEVICE inline double polygon_contact_key(const Contact &c)
 {
   return c.kind_i == FeatureKind::vertex ? vertex_spring_key(0, c.index_i) : vertex_spring_key(1, c.index_j);
 }
 
 constexpr int kPolygonSpringSlots = 2;
 
+BODY_DEM_HOST_DEVICE
 inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &mi, const PolygonShape &sj,
                                       const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                       const PairStepSettings &settings, Vec3 *xi,

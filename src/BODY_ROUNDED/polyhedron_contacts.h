@@ -182,6 +182,7 @@
 #define BODY_DEM_POLYHEDRON_CONTACTS_H
 
 #include "contact.h"
+#include "device_marks.h"
 #include "point_segment_3d.h"
 #include "point_triangle_3d.h"
 #include "segment_segment_3d.h"
@@ -245,10 +246,11 @@ using PolyhedronWeightLedger = WeightLedger<kMaxPolyhedronContacts>;
 // by its vertex (owner 0: a vertex of body i, 1: of body j), a crossing by
 // its two edges. Edges are counted below 2^20. (Two spheres record
 // nothing: their one contact always weighs 1.)
-inline double vertex_contact_key(int owner, int vertex) { return 4.0 * vertex + owner; }
+BODY_DEM_HOST_DEVICE inline double vertex_contact_key(int owner, int vertex) { return 4.0 * vertex + owner; }
+BODY_DEM_HOST_DEVICE
 inline double crossing_contact_key(int edge_i, int edge_j) { return 4.0 * (edge_i * 1048576.0 + edge_j) + 2.0; }
 // The key of the same contact with the bodies named the other way round.
-inline double swapped_contact_key(double key)
+BODY_DEM_HOST_DEVICE inline double swapped_contact_key(double key)
 {
   const long long k = static_cast<long long>(key);
   if (k % 4 == 2) {
@@ -267,7 +269,7 @@ constexpr int kMaxPolyhedronScratchFaces = 256;
 
 namespace polyhedron_detail {
 
-  inline double smooth_step(double x)
+  BODY_DEM_HOST_DEVICE inline double smooth_step(double x)
   {
     if (x <= 0.0) return 0.0;
     if (x >= 1.0) return 1.0;
@@ -275,19 +277,19 @@ namespace polyhedron_detail {
   }
 
   // S(x / len), robust for len = 0 (a step at x = 0) and x = len = 0 (0).
-  inline double ramp(double x, double len)
+  BODY_DEM_HOST_DEVICE inline double ramp(double x, double len)
   {
     if (len > 0.0) return smooth_step(x / len);
     return x > 0.0 ? 1.0 : 0.0;
   }
 
-  inline double clamp_unit(double c) { return c > 1.0 ? 1.0 : (c < -1.0 ? -1.0 : c); }
+  BODY_DEM_HOST_DEVICE inline double clamp_unit(double c) { return c > 1.0 ? 1.0 : (c < -1.0 ? -1.0 : c); }
 
-  inline int face_size(const int *f) { return f[3] < 0 ? 3 : 4; }
+  BODY_DEM_HOST_DEVICE inline int face_size(const int *f) { return f[3] < 0 ? 3 : 4; }
 
   // True if p projects (along n) into face f, tested as the triangles
   // (0, 1, 2) and, for a quadrilateral, (0, 2, 3).
-  inline bool projects_inside_face(const Vec3 &p, const PolyhedronShape &b, int f)
+  BODY_DEM_HOST_DEVICE inline bool projects_inside_face(const Vec3 &p, const PolyhedronShape &b, int f)
   {
     const int *F = b.faces[f];
     const Vec3 &n = b.face_normals[f];
@@ -298,7 +300,7 @@ namespace polyhedron_detail {
   }
 
   // +1 if face f lists edge (a, b) as a -> b, -1 as b -> a, 0 if not its edge.
-  inline int face_edge_direction(const PolyhedronShape &b, int f, int va, int vb)
+  BODY_DEM_HOST_DEVICE inline int face_edge_direction(const PolyhedronShape &b, int f, int va, int vb)
   {
     const int *F = b.faces[f];
     const int n = face_size(F);
@@ -318,7 +320,7 @@ namespace polyhedron_detail {
     int n = 0;
   };
 
-  inline EdgeFaces edge_faces(const PolyhedronShape &b, int e)
+  BODY_DEM_HOST_DEVICE inline EdgeFaces edge_faces(const PolyhedronShape &b, int e)
   {
     EdgeFaces r;
     const int va = b.edges[e][0], vb = b.edges[e][1];
@@ -335,7 +337,7 @@ namespace polyhedron_detail {
 
   // Outward direction of an edge: the normalised sum of its face normals
   // (zero vector without faces).
-  inline Vec3 edge_outward(const PolyhedronShape &b, const EdgeFaces &ef)
+  BODY_DEM_HOST_DEVICE inline Vec3 edge_outward(const PolyhedronShape &b, const EdgeFaces &ef)
   {
     if (ef.n == 0) return {};
     Vec3 o = b.face_normals[ef.face[0]];
@@ -346,6 +348,7 @@ namespace polyhedron_detail {
   // w_cone of one edge: 1 for a direction dir (unit, perpendicular to the
   // edge) inside the wedge of the edge's two face normals, falling to 0 at
   // cone_angle outside. Edges with fewer than two faces have no cone.
+  BODY_DEM_HOST_DEVICE
   inline double cone_factor(const PolyhedronShape &b, const EdgeFaces &ef, const Vec3 &outward,
                             const Vec3 &dir, double cone_angle)
   {
@@ -363,7 +366,7 @@ namespace polyhedron_detail {
   }
 
   // Whether p lies inside (or on) the closed convex skeleton of b.
-  inline bool inside_closed_body(const Vec3 &p, const PolyhedronShape &b)
+  BODY_DEM_HOST_DEVICE inline bool inside_closed_body(const Vec3 &p, const PolyhedronShape &b)
   {
     if (b.nfaces < 4) return false;
     for (int f = 0; f < b.nfaces; ++f)
@@ -388,13 +391,14 @@ namespace polyhedron_detail {
   // search stopped there (else -1).
   // Plane offset of face f: dot(n_f, any vertex of f); from the scratch
   // array if there is one.
-  inline double face_offset(const PolyhedronShape &b, const double *offsets, int f)
+  BODY_DEM_HOST_DEVICE inline double face_offset(const PolyhedronShape &b, const double *offsets, int f)
   {
     return offsets ? offsets[f] : dot(b.vertices[b.faces[f][0]], b.face_normals[f]);
   }
 
   // first_face (if >= 0) is tested first for the early exit: the face of b
   // that faces the other body most directly separates most of its vertices.
+  BODY_DEM_HOST_DEVICE
   inline FeatureNearest nearest_feature(const Vec3 &p, const PolyhedronShape &b, const double *offsets, double dmax,
                                         int first_face, int &beyond_face)
   {
@@ -510,7 +514,7 @@ namespace polyhedron_detail {
     int owner;           // vertex contacts: 0 = vertex of i, 1 = vertex of j; crossings: -1
   };
 
-  inline double min_edge_length2(const PolyhedronShape &b)
+  BODY_DEM_HOST_DEVICE inline double min_edge_length2(const PolyhedronShape &b)
   {
     double m = HUGE_VAL;
     for (int e = 0; e < b.nedges; ++e) {
@@ -520,7 +524,7 @@ namespace polyhedron_detail {
     return m;
   }
 
-  inline Vec3 centroid(const PolyhedronShape &b)
+  BODY_DEM_HOST_DEVICE inline Vec3 centroid(const PolyhedronShape &b)
   {
     Vec3 c;
     for (int k = 0; k < b.nvertices; ++k) c += b.vertices[k];
@@ -528,11 +532,13 @@ namespace polyhedron_detail {
   }
 
   // The centroid, precomputed if given.
+  BODY_DEM_HOST_DEVICE
   inline Vec3 body_centroid(const PolyhedronShape &b) { return b.vertex_centroid ? *b.vertex_centroid : centroid(b); }
 
   // lambda_c of rule B: how much the contact of a vertex (feature kind and
   // index on the other body, nearest point foot, edge parameter t) is the
   // contact that crossing edge e2 of the other body takes over.
+  BODY_DEM_HOST_DEVICE
   inline double precedence_overlap(const PolyhedronShape &other, FeatureKind kind, int index, const Vec3 &foot,
                                    double t, int e2, double l_end)
   {
@@ -558,7 +564,7 @@ namespace polyhedron_detail {
     return 0.0;
   }
 
-  inline bool vertex_in_edge(const PolyhedronShape &b, int e, int v)
+  BODY_DEM_HOST_DEVICE inline bool vertex_in_edge(const PolyhedronShape &b, int e, int v)
   {
     return b.edges[e][0] == v || b.edges[e][1] == v;
   }
@@ -572,6 +578,7 @@ namespace polyhedron_detail {
 // zero-weight ones. out.overflow is set if the candidates did not fit.
 // With a ledger, also records which candidates make up each contact
 // (WeightLedger, for the work of the weights).
+BODY_DEM_HOST_DEVICE
 inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronShape &bj, double cutoff,
                                     const SmoothingParams &p, PolyhedronContactList &out,
                                     PolyhedronWeightLedger *ledger = nullptr)
@@ -934,7 +941,7 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
 // share of the cohesive force, so that contacts entering the cutoff change
 // the size continuously; pass the pair style's cutoff (0: weight by the
 // overlap -delta_n, contacts in the cohesive range do not count).
-inline double contact_region_size(const PolyhedronContactList &contacts, double cutoff = 0.0)
+BODY_DEM_HOST_DEVICE inline double contact_region_size(const PolyhedronContactList &contacts, double cutoff = 0.0)
 {
   double wsum = 0.0;
   Vec3 mean;

@@ -32,6 +32,7 @@
 #ifndef BODY_DEM_POLYHEDRON_PAIR_KERNEL_H
 #define BODY_DEM_POLYHEDRON_PAIR_KERNEL_H
 
+#include "device_marks.h"
 #include "linear_pair_forces.h"
 #include "polyhedron_contacts.h"
 #include "weight_work.h"
@@ -40,7 +41,7 @@ namespace body_dem {
 
 // Effective number of contacts N_eff (see above; 0 without any contact
 // within the cutoff that carries weight).
-inline double polyhedron_effective_contacts(const PolyhedronContactList &contacts, double cutoff)
+BODY_DEM_HOST_DEVICE inline double polyhedron_effective_contacts(const PolyhedronContactList &contacts, double cutoff)
 {
   double sum_a = 0.0, sum_ag = 0.0;
   for (const Contact &c : contacts) {
@@ -54,7 +55,7 @@ inline double polyhedron_effective_contacts(const PolyhedronContactList &contact
 }
 
 // j_a of the 3d model (see above).
-inline double polyhedron_ja(const PolyhedronContactList &contacts, double cutoff, double delta_ua)
+BODY_DEM_HOST_DEVICE inline double polyhedron_ja(const PolyhedronContactList &contacts, double cutoff, double delta_ua)
 {
   const double area = contact_region_size(contacts, cutoff);
   if (!(area > 0.0)) return 1.0;
@@ -72,6 +73,7 @@ inline double polyhedron_ja(const PolyhedronContactList &contacts, double cutoff
 // step's written back with the candidates. Two spheres (no ledger: their
 // one contact always weighs 1) keep their contact's spring in *xi.
 template <class Law>
+BODY_DEM_HOST_DEVICE
 inline PairResult weighted_contact_forces(const PolyhedronContactList &contacts,
                                           const PolyhedronWeightLedger &ledger, double j_a, const BodyMotion &mi,
                                           const BodyMotion &mj, const Law &law, const PairStepSettings &settings,
@@ -115,6 +117,7 @@ struct PolyhedronPairStatus {
 // friction is that of linear_pair_forces (without history at the deepest
 // contact, with history one spring per weighted contact, or per pair with
 // `friction pair`).
+BODY_DEM_HOST_DEVICE
 inline PairResult polyhedron_pair_forces(const PolyhedronShape &si, const BodyMotion &mi, const PolyhedronShape &sj,
                                          const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                          const SmoothingParams &smoothing, const PairStepSettings &settings,

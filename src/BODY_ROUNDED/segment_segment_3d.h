@@ -3,6 +3,7 @@
 #ifndef BODY_DEM_SEGMENT_SEGMENT_3D_H
 #define BODY_DEM_SEGMENT_SEGMENT_3D_H
 
+#include "device_marks.h"
 #include "point_segment_3d.h"
 
 namespace body_dem {
@@ -19,6 +20,7 @@ struct LineLineResult {
 // an angle of 1e-10 rad, far below any angle a contact weight resolves.
 constexpr double kParallelSin2 = 1e-20;
 
+BODY_DEM_HOST_DEVICE
 inline LineLineResult line_line_nearest(const Vec3 &p0, const Vec3 &p1, const Vec3 &q0, const Vec3 &q1,
                                         double parallel_sin2 = kParallelSin2)
 {
@@ -52,6 +54,7 @@ inline LineLineResult line_line_nearest(const Vec3 &p0, const Vec3 &p1, const Ve
 // distance of the nearest points that the caller computes. A cheap
 // rejection for the many edge pairs of two touching bodies that do not
 // cross (polyhedron_contacts.h).
+BODY_DEM_HOST_DEVICE
 inline bool segments_may_cross_within(const Vec3 &p0, const Vec3 &p1, const Vec3 &q0, const Vec3 &q1, double dmax)
 {
   const Vec3 u = p1 - p0, v = q1 - q0, w = p0 - q0;
@@ -84,6 +87,7 @@ struct SegmentSegmentResult {
 // minimum wins. Parallel segments (sin^2 of the angle <= parallel_sin2) have
 // no single stationary point and are decided by the end cases alone: for
 // overlapping parallel segments that is one end of the overlap.
+BODY_DEM_HOST_DEVICE
 inline SegmentSegmentResult segment_segment_nearest(const Vec3 &p0, const Vec3 &p1, const Vec3 &q0,
                                                     const Vec3 &q1, double parallel_sin2 = kParallelSin2)
 {

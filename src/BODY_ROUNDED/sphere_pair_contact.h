@@ -14,6 +14,7 @@
 #define BODY_DEM_SPHERE_PAIR_CONTACT_H
 
 #include "contact.h"
+#include "device_marks.h"
 
 #include <cmath>
 
@@ -21,6 +22,7 @@ namespace body_dem {
 
 // Spheres of centres ci, cj and rounded radii ri, rj: false when their
 // surfaces are farther apart than cutoff, else true with the contact in c.
+BODY_DEM_HOST_DEVICE
 inline bool sphere_pair_contact(const Vec3 &ci, double ri, const Vec3 &cj, double rj, double cutoff, Contact &c)
 {
   const double r_sum = ri + rj;

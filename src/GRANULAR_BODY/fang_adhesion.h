@@ -42,6 +42,8 @@
 #ifndef BODY_DEM_FANG_ADHESION_H
 #define BODY_DEM_FANG_ADHESION_H
 
+#include "device_marks.h"
+
 #include <cmath>
 
 namespace body_dem {
@@ -98,13 +100,13 @@ struct NormalAdhesion {
     eps_c = strain;
     return AdhesionCoeffError::none;
   }
-  bool enabled() const { return Y > 0.0; }
+  BODY_DEM_HOST_DEVICE bool enabled() const { return Y > 0.0; }
 
-  double a2() const { return Y * eps_c / (2.0 * (dhat_p - dhat_a)); }
-  double a1() const { return a2() * (1.0 - dhat_a / dhat_p); }
+  BODY_DEM_HOST_DEVICE double a2() const { return Y * eps_c / (2.0 * (dhat_p - dhat_a)); }
+  BODY_DEM_HOST_DEVICE double a1() const { return a2() * (1.0 - dhat_a / dhat_p); }
 
   // a(d); a(0) for d <= 0, 0 when disabled.
-  double energy(double d) const
+  BODY_DEM_HOST_DEVICE double energy(double d) const
   {
     if (!enabled() || d >= dhat_a) return 0.0;
     if (d >= dhat_p) {
@@ -117,7 +119,7 @@ struct NormalAdhesion {
   }
 
   // -a'(d) (attractive: <= 0); 0 for d <= 0, beyond dhat_a and when disabled.
-  double force(double d) const
+  BODY_DEM_HOST_DEVICE double force(double d) const
   {
     if (!enabled() || !(d > 0.0) || d >= dhat_a) return 0.0;
     if (d >= dhat_p) return -2.0 * a2() * (d - dhat_a);
@@ -125,7 +127,7 @@ struct NormalAdhesion {
   }
 
   // Largest magnitude of the force per unit area, at d = dhat_p.
-  double peak_force() const { return Y * eps_c; }
+  BODY_DEM_HOST_DEVICE double peak_force() const { return Y * eps_c; }
 };
 
 // The sticking function of the tangential adhesion (see above). mu_a = 0:
@@ -142,14 +144,14 @@ struct TangentialAdhesion {
     mu_a = mu;
     return AdhesionCoeffError::none;
   }
-  bool enabled() const { return eps_a > 0.0 && mu_a > 0.0; }
+  BODY_DEM_HOST_DEVICE bool enabled() const { return eps_a > 0.0 && mu_a > 0.0; }
 
-  double f0(double y) const
+  BODY_DEM_HOST_DEVICE double f0(double y) const
   {
     if (y >= 2.0 * eps_a) return 4.0 * eps_a / 3.0;
     return y * y * (1.0 / eps_a - y / (3.0 * eps_a * eps_a));
   }
-  double f1(double y) const
+  BODY_DEM_HOST_DEVICE double f1(double y) const
   {
     if (!(y < 2.0 * eps_a)) return 0.0;
     const double s = y / eps_a;

@@ -60,6 +60,7 @@
 #define BODY_DEM_GRANULAR_CONTACT_MODELS_H
 
 #include "contact.h"
+#include "device_marks.h"
 #include "fang_adhesion.h"
 #include "normal_force_parts.h"
 #include "vec3.h"
@@ -117,20 +118,20 @@ inline const char *granular_coeff_error_text(GranularCoeffError e)
 
 // Effective Young's modulus of two materials, as the host's mix_stiffnessE:
 //   E_eff = 1 / ((1 - nu_i^2)/E_i + (1 - nu_j^2)/E_j)
-inline double granular_effective_modulus(double E_i, double E_j, double nu_i, double nu_j)
+BODY_DEM_HOST_DEVICE inline double granular_effective_modulus(double E_i, double E_j, double nu_i, double nu_j)
 {
   return 1 / ((1 - nu_i * nu_i) / E_i + (1 - nu_j * nu_j) / E_j);
 }
 
 // Geometric mean sqrt(a b), the host's mix_geom.
-inline double granular_mix_geom(double a, double b)
+BODY_DEM_HOST_DEVICE inline double granular_mix_geom(double a, double b)
 {
   return std::sqrt(a * b);
 }
 
 // Effective mass m_i m_j / (m_i + m_j). (The host uses the other body's
 // mass when one body is frozen; that is the glue's business.)
-inline double effective_mass(double m_i, double m_j)
+BODY_DEM_HOST_DEVICE inline double effective_mass(double m_i, double m_j)
 {
   const double s = m_i + m_j;
   return s > 0.0 ? m_i * m_j / s : 0.0;
@@ -165,14 +166,14 @@ inline double effective_mass(double m_i, double m_j)
 // k_n sqrt(R_eff delta) delta) give it no elastic force and the adhesion
 // (area pi R_eff^2) none either; hooke does not use R_eff. Both radii 0:
 // R_eff = 0, no NaN.
-inline double pair_effective_radius(double r_i, double r_j)
+BODY_DEM_HOST_DEVICE inline double pair_effective_radius(double r_i, double r_j)
 {
   const double s = r_i + r_j;
   return s > 0.0 ? r_i * r_j / s : 0.0;
 }
 
 // The effective radius of a body's contacts with a (flat, unrounded) wall.
-inline double wall_effective_radius(double r)
+BODY_DEM_HOST_DEVICE inline double wall_effective_radius(double r)
 {
   return r;
 }
@@ -273,21 +274,22 @@ struct GranularPairModel {
     return tangential_adhesion.set(eps_a, mu_a);
   }
   // Surface separation below which the adhesion acts (0 without).
-  double adhesion_range() const { return adhesion.enabled() ? adhesion.dhat_a : 0.0; }
+  BODY_DEM_HOST_DEVICE double adhesion_range() const { return adhesion.enabled() ? adhesion.dhat_a : 0.0; }
+  BODY_DEM_HOST_DEVICE
   bool uses_tangential_adhesion() const { return adhesion.enabled() && tangential_adhesion.enabled(); }
 
   // Both a normal and a tangential model were set (pair_coeff requires both).
-  bool complete() const
+  BODY_DEM_HOST_DEVICE bool complete() const
   {
     return normal != GranularNormalModel::unset && tangential != GranularTangentialModel::unset;
   }
-  bool uses_history() const { return tangential == GranularTangentialModel::linear_history; }
+  BODY_DEM_HOST_DEVICE bool uses_history() const { return tangential == GranularTangentialModel::linear_history; }
 
   // ---- normal model
 
   // F_ne(delta, R_eff), zero for delta <= 0. Same arithmetic as the host:
   // F = k_n delta, times a = sqrt(delta R_eff) unless hooke.
-  double elastic_force(double delta, double R_eff) const
+  BODY_DEM_HOST_DEVICE double elastic_force(double delta, double R_eff) const
   {
     if (!(delta > 0.0)) return 0.0;
     double f = k_n * delta;
@@ -297,39 +299,39 @@ struct GranularPairModel {
 
   // Energy E_ne(delta) with dE_ne/d(delta) = F_ne:
   //   hooke 1/2 k_n delta^2; hertz, hertz/material 2/5 k_n R^1/2 delta^5/2.
-  double elastic_energy(double delta, double R_eff) const
+  BODY_DEM_HOST_DEVICE double elastic_energy(double delta, double R_eff) const
   {
     return (normal == GranularNormalModel::hooke ? 0.5 : 0.4) * elastic_force(delta, R_eff) * delta;
   }
 
   // eta_n: velocity eta_n0, mass_velocity eta_n0 m_eff (the host's
   // damp_normal_prefactor).
-  double normal_damping_prefactor(double m_eff) const
+  BODY_DEM_HOST_DEVICE double normal_damping_prefactor(double m_eff) const
   {
     return damping == GranularDampingModel::mass_velocity ? damp * m_eff : damp;
   }
   // F_damp = -eta_n v_n (v_n > 0 when separating).
-  double normal_damping_force(double v_n, double m_eff) const
+  BODY_DEM_HOST_DEVICE double normal_damping_force(double v_n, double m_eff) const
   {
     return -normal_damping_prefactor(m_eff) * v_n;
   }
   // eta_t = x_gamma_t eta_n (the host's damp_tangential).
-  double tangential_damping_prefactor(double m_eff) const
+  BODY_DEM_HOST_DEVICE double tangential_damping_prefactor(double m_eff) const
   {
     return x_gamma_t * normal_damping_prefactor(m_eff);
   }
   // mu |F|: the Coulomb limit for a normal force F (the caller chooses F:
   // sum(w F_ne) in the body style, F_ne + F_damp in the host).
-  double coulomb_limit(double normal_force) const { return mu * std::fabs(normal_force); }
+  BODY_DEM_HOST_DEVICE double coulomb_limit(double normal_force) const { return mu * std::fabs(normal_force); }
 
   // Cohesive force -k_na (r_c - delta_n) for delta_n <= r_c, else 0.
-  double cohesive_force(double delta_n, double r_c) const
+  BODY_DEM_HOST_DEVICE double cohesive_force(double delta_n, double r_c) const
   {
     return delta_n <= r_c ? -k_na * (r_c - delta_n) : 0.0;
   }
 
   // The contact area pi R_eff^2 of the adhesion per unit weight.
-  static double adhesion_area(double R_eff) { return M_PI * R_eff * R_eff; }
+  BODY_DEM_HOST_DEVICE static double adhesion_area(double R_eff) { return M_PI * R_eff * R_eff; }
 
   // One contact: delta_n surface separation, R_eff its effective radius,
   // v_n normal relative velocity, m_eff effective mass, r_c the cohesive
@@ -339,6 +341,7 @@ struct GranularPairModel {
   //   delta_n > r_c:       nothing.
   // With adhesion F_c is the adhesion force -pi R_eff^2 a'(delta_n) (not
   // scaled by j_a: it is 0 in overlap) and the energy pi R_eff^2 a(delta_n).
+  BODY_DEM_HOST_DEVICE
   GranularNormalForce normal_contact(double delta_n, double R_eff, double v_n, double m_eff,
                                      double r_c, double j_a) const
   {
@@ -391,6 +394,7 @@ struct GranularPairModel {
   //         update_history is false).
   //       With k_t = 0 (where the host would divide by zero) xi <- 0
   //       instead: there is no spring to store the cap.
+  BODY_DEM_HOST_DEVICE
   GranularTangentialForce tangential_force(Vec3 &xi, const Vec3 &n, const Vec3 &v_t, double m_eff,
                                            double F_crit, double dt,
                                            bool update_history = true) const

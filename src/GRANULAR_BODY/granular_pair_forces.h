@@ -15,6 +15,7 @@
 #ifndef BODY_DEM_GRANULAR_PAIR_FORCES_H
 #define BODY_DEM_GRANULAR_PAIR_FORCES_H
 
+#include "device_marks.h"
 #include "granular_contact_models.h"
 #include "pair_contact_forces.h"
 
@@ -26,24 +27,26 @@ struct GranularLaw {
   double m_eff;       // effective mass m_i m_j / (m_i + m_j)
   double cutoff;      // r_c of the cohesion
 
-  NormalForceParts normal(const Contact &ct, double v_n, double j_a) const
+  BODY_DEM_HOST_DEVICE NormalForceParts normal(const Contact &ct, double v_n, double j_a) const
   {
     return model.normal_contact(ct.delta_n, R_eff, v_n, m_eff, cutoff, j_a);
   }
-  Vec3 contact_tangential_damping(const Contact &, const Vec3 &) const { return {}; }
-  FrictionMode friction_mode() const
+  BODY_DEM_HOST_DEVICE Vec3 contact_tangential_damping(const Contact &, const Vec3 &) const { return {}; }
+  BODY_DEM_HOST_DEVICE FrictionMode friction_mode() const
   {
     return model.friction_per_contact ? FrictionMode::contact : FrictionMode::pair;
   }
-  bool friction_keeps_springs() const { return model.uses_history(); }
-  Vec3 deepest_contact_friction(const Contact &, const Vec3 &) const { return {}; }
+  BODY_DEM_HOST_DEVICE bool friction_keeps_springs() const { return model.uses_history(); }
+  BODY_DEM_HOST_DEVICE Vec3 deepest_contact_friction(const Contact &, const Vec3 &) const { return {}; }
   // One contact's tangential model per unit weight (the contact mode):
   // Coulomb limit mu F_ne of the contact, tangential damping eta_t v_t of
   // its own velocity.
+  BODY_DEM_HOST_DEVICE
   Vec3 contact_friction(Vec3 &xi, const Vec3 &n, const Vec3 &v_t, double elastic, const PairStepSettings &s) const
   {
     return model.tangential_force(xi, n, v_t, m_eff, model.coulomb_limit(elastic), s.dt, s.update_history).force;
   }
+  BODY_DEM_HOST_DEVICE
   Vec3 pair_friction(Vec3 *xi, const Vec3 &n, const Vec3 &v_t, double sum_elastic,
                      const PairStepSettings &s) const
   {
@@ -72,8 +75,8 @@ struct TangentialAdhesionState {
   Vec3 y;
   double lambda_used = 0.0, lambda_latest = 0.0;
 
-  static TangentialAdhesionState from(const double *v) { return {Vec3::from(v), v[3], v[4]}; }
-  void to(double *v) const
+  BODY_DEM_HOST_DEVICE static TangentialAdhesionState from(const double *v) { return {Vec3::from(v), v[3], v[4]}; }
+  BODY_DEM_HOST_DEVICE void to(double *v) const
   {
     y.to(v);
     v[3] = lambda_used;
@@ -91,6 +94,7 @@ struct TangentialAdhesionState {
 // lambda = sum of w pi R_eff^2 |a'(delta_n)|. Then F = -mu_a lambda
 // f1^a(|y|) y/|y| on body j. r.style_values_live: some contact is within
 // dhat_a, the state lives on.
+BODY_DEM_HOST_DEVICE
 inline void add_tangential_adhesion(const Contact *contacts, int n, const BodyMotion &bi, const BodyMotion &bj,
                                     const GranularLaw &law, const PairStepSettings &settings,
                                     TangentialAdhesionState &state, PairResult &r)
@@ -130,6 +134,7 @@ inline void add_tangential_adhesion(const Contact *contacts, int n, const BodyMo
   r.dissipative.add(force, point, bi, bj);
 }
 
+BODY_DEM_HOST_DEVICE
 inline PairResult granular_pair_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                        const BodyMotion &bj, const GranularLaw &law,
                                        const PairStepSettings &settings, Vec3 *xi)

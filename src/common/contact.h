@@ -16,6 +16,7 @@
 #ifndef BODY_DEM_CONTACT_H
 #define BODY_DEM_CONTACT_H
 
+#include "device_marks.h"
 #include "vec3.h"
 
 namespace body_dem {
@@ -37,7 +38,7 @@ struct Contact {
 };
 
 // Contact point halfway between the two rounded surfaces on the normal.
-inline Vec3 contact_point(const Vec3 &on_i, const Vec3 &normal, double r_i, double delta_n)
+BODY_DEM_HOST_DEVICE inline Vec3 contact_point(const Vec3 &on_i, const Vec3 &normal, double r_i, double delta_n)
 {
   return on_i + normal * (r_i + 0.5 * delta_n);
 }
@@ -52,12 +53,12 @@ template <int Capacity> struct ContactList {
   int size = 0;
   bool overflow = false;
 
-  void clear()
+  BODY_DEM_HOST_DEVICE void clear()
   {
     size = 0;
     overflow = false;
   }
-  bool add(const Contact &c)
+  BODY_DEM_HOST_DEVICE bool add(const Contact &c)
   {
     if (size >= Capacity) {
       overflow = true;
@@ -66,16 +67,16 @@ template <int Capacity> struct ContactList {
     slots_.items[size++] = c;
     return true;
   }
-  Contact *data() { return slots_.items; }
-  const Contact *data() const { return slots_.items; }
-  Contact &operator[](int k) { return slots_.items[k]; }
-  const Contact &operator[](int k) const { return slots_.items[k]; }
-  const Contact *begin() const { return slots_.items; }
-  const Contact *end() const { return slots_.items + size; }
+  BODY_DEM_HOST_DEVICE Contact *data() { return slots_.items; }
+  BODY_DEM_HOST_DEVICE const Contact *data() const { return slots_.items; }
+  BODY_DEM_HOST_DEVICE Contact &operator[](int k) { return slots_.items[k]; }
+  BODY_DEM_HOST_DEVICE const Contact &operator[](int k) const { return slots_.items[k]; }
+  BODY_DEM_HOST_DEVICE const Contact *begin() const { return slots_.items; }
+  BODY_DEM_HOST_DEVICE const Contact *end() const { return slots_.items + size; }
 
  private:
   union Slots {
-    Slots() {}    // leaves the items uninitialized
+    BODY_DEM_HOST_DEVICE Slots() {}    // leaves the items uninitialized
     Contact items[Capacity];
   } slots_;
 };
@@ -103,17 +104,17 @@ template <int Capacity> struct WeightLedger {
   static constexpr int capacity = Capacity;
   int size = 0;
   using Entry = CandidateContact;
-  void clear() { size = 0; }
-  void add(double key, double weight, int contact)
+  BODY_DEM_HOST_DEVICE void clear() { size = 0; }
+  BODY_DEM_HOST_DEVICE void add(double key, double weight, int contact)
   {
     if (size < Capacity) slots_.items[size++] = Entry{key, weight, contact};
   }
-  const Entry &operator[](int k) const { return slots_.items[k]; }
-  const Entry *data() const { return slots_.items; }
+  BODY_DEM_HOST_DEVICE const Entry &operator[](int k) const { return slots_.items[k]; }
+  BODY_DEM_HOST_DEVICE const Entry *data() const { return slots_.items; }
 
  private:
   union Slots {
-    Slots() {}
+    BODY_DEM_HOST_DEVICE Slots() {}
     Entry items[Capacity];
   } slots_;
 };

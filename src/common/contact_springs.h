@@ -20,12 +20,13 @@
 #define BODY_DEM_CONTACT_SPRINGS_H
 
 #include "contact.h"
+#include "device_marks.h"
 #include "pair_contact_forces.h"
 #include "vec3.h"
 
 namespace body_dem {
 
-constexpr int spring_slots_size(int capacity)
+BODY_DEM_HOST_DEVICE constexpr int spring_slots_size(int capacity)
 {
   return 1 + 4 * capacity;
 }
@@ -37,12 +38,12 @@ struct SpringSlotsRef {
 };
 
 // Key of a vertex contact: vertex `vertex` of body i (owner 0) or j (1).
-inline double vertex_spring_key(int owner, int vertex)
+BODY_DEM_HOST_DEVICE inline double vertex_spring_key(int owner, int vertex)
 {
   return 2.0 * vertex + owner;
 }
 // The same key with the bodies named the other way round.
-inline double swapped_vertex_spring_key(double key)
+BODY_DEM_HOST_DEVICE inline double swapped_vertex_spring_key(double key)
 {
   const long long k = static_cast<long long>(key);
   return static_cast<double>(k ^ 1LL);
@@ -50,7 +51,7 @@ inline double swapped_vertex_spring_key(double key)
 
 // The springs of the block in this step's view; returns their count.
 template <class SwapKey>
-inline int load_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, double *keys, Vec3 *xi)
+BODY_DEM_HOST_DEVICE inline int load_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, double *keys, Vec3 *xi)
 {
   int count = static_cast<int>(ref.values[0]);
   if (count > ref.capacity) count = ref.capacity;
@@ -67,6 +68,7 @@ inline int load_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, double
 // nonzero spring only (a candidate whose contact is not in overlap holds
 // none), at most `capacity` of them (the rest start from zero next step).
 template <class SwapKey>
+BODY_DEM_HOST_DEVICE
 inline void store_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, const CandidateContact *candidates,
                                int count, const Vec3 *xi)
 {
@@ -88,6 +90,7 @@ inline void store_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, cons
 // in this step's view, swap_key turning a key to the other view. Without
 // slots (values == nullptr), plain pair_contact_forces().
 template <class Law, class KeyOf, class SwapKey>
+BODY_DEM_HOST_DEVICE
 inline PairResult slot_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                       const BodyMotion &bj, const Law &law, const PairStepSettings &settings,
                                       Vec3 *xi, const SpringSlotsRef &slots, KeyOf key_of, SwapKey swap_key)

@@ -21,4 +21,20 @@
 #define BODY_DEM_HOST_DEVICE
 #endif
 
+namespace body_dem {
+
+// Index of the lowest set bit of a nonzero mask (the number of trailing
+// zeros). Device code has no __builtin_ctzll; there __ffsll (1-based, of
+// the same bits) serves. The host keeps the builtin.
+BODY_DEM_HOST_DEVICE inline int lowest_set_bit(unsigned long long mask)
+{
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return __ffsll(static_cast<long long>(mask)) - 1;
+#else
+  return __builtin_ctzll(mask);
+#endif
+}
+
+}    // namespace body_dem
+
 #endif

@@ -6,6 +6,8 @@
 #ifndef BODY_DEM_NORMAL_FORCE_PARTS_H
 #define BODY_DEM_NORMAL_FORCE_PARTS_H
 
+#include "device_marks.h"
+
 namespace body_dem {
 
 struct NormalForceParts {
@@ -17,8 +19,8 @@ struct NormalForceParts {
   double damping = 0.0;     // normal damping, overlap only
   double energy = 0.0;      // E, with -dE/d(delta_n) = elastic + cohesive
 
-  double conservative() const { return elastic + cohesive; }
-  double total() const { return elastic + cohesive + ja_extra + damping; }
+  BODY_DEM_HOST_DEVICE double conservative() const { return elastic + cohesive; }
+  BODY_DEM_HOST_DEVICE double total() const { return elastic + cohesive + ja_extra + damping; }
 };
 
 }    // namespace body_dem

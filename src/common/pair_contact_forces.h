@@ -9,6 +9,7 @@
 #define BODY_DEM_PAIR_CONTACT_FORCES_H
 
 #include "contact.h"
+#include "device_marks.h"
 #include "normal_force_parts.h"
 
 namespace body_dem {
@@ -16,7 +17,7 @@ namespace body_dem {
 // Rigid-body motion of one body: centre of mass, its velocity, angular velocity.
 struct BodyMotion {
   Vec3 center, velocity, omega;
-  Vec3 velocity_at(const Vec3 &p) const { return velocity + cross(omega, p - center); }
+  BODY_DEM_HOST_DEVICE Vec3 velocity_at(const Vec3 &p) const { return velocity + cross(omega, p - center); }
 };
 
 // Forces of one kind that a pair exerts: the force on body j (the force on
@@ -25,7 +26,7 @@ struct PairLoad {
   Vec3 force_j;
   Vec3 torque_i, torque_j;
 
-  void add(const Vec3 &force_on_j, const Vec3 &point, const BodyMotion &bi, const BodyMotion &bj)
+  BODY_DEM_HOST_DEVICE void add(const Vec3 &force_on_j, const Vec3 &point, const BodyMotion &bi, const BodyMotion &bj)
   {
     force_j += force_on_j;
     torque_j += cross(point - bj.center, force_on_j);
@@ -62,7 +63,7 @@ struct ContactAverage {
   double sum_a = 0.0;
   Vec3 sum_point, sum_normal, sum_vt;
 
-  void add(const Contact &ct, const Vec3 &v_t, double a)
+  BODY_DEM_HOST_DEVICE void add(const Contact &ct, const Vec3 &v_t, double a)
   {
     sum_a += a;
     sum_point += ct.point * a;
@@ -70,9 +71,9 @@ struct ContactAverage {
     sum_vt += v_t * a;
   }
   // (only with sum_a > 0)
-  Vec3 point() const { return sum_point * (1.0 / sum_a); }
-  Vec3 normal() const { return normalized_or_zero(sum_normal); }
-  Vec3 tangential_velocity() const { return sum_vt * (1.0 / sum_a); }
+  BODY_DEM_HOST_DEVICE Vec3 point() const { return sum_point * (1.0 / sum_a); }
+  BODY_DEM_HOST_DEVICE Vec3 normal() const { return normalized_or_zero(sum_normal); }
+  BODY_DEM_HOST_DEVICE Vec3 tangential_velocity() const { return sum_vt * (1.0 / sum_a); }
 };
 
 // How a pair's friction is spread over its contacts.
@@ -115,7 +116,7 @@ struct ContactSprings {
   int old_count = 0;
   Vec3 *new_xi = nullptr;
 
-  Vec3 old_spring(double key) const
+  BODY_DEM_HOST_DEVICE Vec3 old_spring(double key) const
   {
     for (int m = 0; m < old_count; ++m)
       if (old_keys[m] == key) return old_xi[m];
@@ -144,6 +145,7 @@ constexpr int kMaxPairContacts = 64;
 // unit_energy (optional, n values): each contact's energy per unit weight,
 // for the work of the weights (weight_work.h).
 template <class Law>
+BODY_DEM_HOST_DEVICE
 inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                       const BodyMotion &bj, const Law &law, const PairStepSettings &settings,
                                       Vec3 *xi, double *unit_energy = nullptr, ContactSprings *springs = nullptr)

@@ -15,6 +15,7 @@
 #define BODY_DEM_WALL_CONTACTS_H
 
 #include "contact.h"
+#include "device_marks.h"
 
 namespace body_dem {
 
@@ -32,6 +33,7 @@ struct CylinderWall {
 
 namespace wall_detail {
 template <int Capacity>
+BODY_DEM_HOST_DEVICE
 inline void add_wall_contact(const Vec3 &vertex, int index, double distance, const Vec3 &into_wall,
                              double rounded_radius, double cutoff, ContactList<Capacity> &out)
 {
@@ -52,6 +54,7 @@ inline void add_wall_contact(const Vec3 &vertex, int index, double distance, con
 }    // namespace wall_detail
 
 template <int Capacity>
+BODY_DEM_HOST_DEVICE
 inline int find_wall_contacts(const Vec3 *vertices, int nvertices, double rounded_radius, const PlaneWall &wall,
                               double cutoff, ContactList<Capacity> &out)
 {
@@ -65,6 +68,7 @@ inline int find_wall_contacts(const Vec3 *vertices, int nvertices, double rounde
 }
 
 template <int Capacity>
+BODY_DEM_HOST_DEVICE
 inline int find_wall_contacts(const Vec3 *vertices, int nvertices, double rounded_radius, const CylinderWall &wall,
                               double cutoff, ContactList<Capacity> &out)
 {

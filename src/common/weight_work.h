@@ -42,6 +42,7 @@
 #define BODY_DEM_WEIGHT_WORK_H
 
 #include "contact.h"
+#include "device_marks.h"
 
 namespace body_dem {
 
@@ -60,7 +61,7 @@ constexpr int kWeightRecordContacts = 16;
 constexpr int kWeightRecordEntry = 3;
 constexpr int kWeightRecordSpringEntry = 6;
 // values per pair in the history: the count, then the candidates' entries
-constexpr int weight_record_size(bool springs)
+BODY_DEM_HOST_DEVICE constexpr int weight_record_size(bool springs)
 {
   return 1 + (springs ? kWeightRecordSpringEntry : kWeightRecordEntry) * kWeightRecordContacts;
 }
@@ -78,11 +79,11 @@ struct WeightRecordRef {
   // values per candidate: kWeightRecordEntry, or kWeightRecordSpringEntry
   // with the friction springs
   int stride = kWeightRecordEntry;
-  bool has_springs() const { return stride == kWeightRecordSpringEntry; }
+  BODY_DEM_HOST_DEVICE bool has_springs() const { return stride == kWeightRecordSpringEntry; }
 };
 
 // Key of a candidate as seen from the body with the lower atom ID.
-template <class SwapKey> inline double canonical_key(double key, bool swapped, SwapKey swap_key)
+template <class SwapKey> BODY_DEM_HOST_DEVICE inline double canonical_key(double key, bool swapped, SwapKey swap_key)
 {
   return swapped ? swap_key(key) : key;
 }
@@ -98,6 +99,7 @@ template <class SwapKey> inline double canonical_key(double key, bool swapped, S
 // spring of each of this step's candidates, in this step's view of the
 // pair; stored as seen from the body with the lower atom ID.
 template <int Capacity, class SwapKey>
+BODY_DEM_HOST_DEVICE
 inline double update_weight_record(const WeightLedger<Capacity> &ledger, const double *unit_energy,
                                    SwapKey swap_key, bool book, const WeightRecordRef &ref,
                                    const Vec3 *springs = nullptr)
@@ -151,6 +153,7 @@ inline double update_weight_record(const WeightLedger<Capacity> &ledger, const d
 // for this (i, j)), xi[m]; returns their count (at most
 // kWeightRecordContacts).
 template <class SwapKey>
+BODY_DEM_HOST_DEVICE
 inline int load_weight_record_springs(const WeightRecordRef &ref, SwapKey swap_key, double *keys, Vec3 *xi)
 {
   if (ref.empty || !ref.values || !ref.has_springs()) return 0;
@@ -166,7 +169,7 @@ inline int load_weight_record_springs(const WeightRecordRef &ref, SwapKey swap_k
 
 // The pair has no contact any more (out of reach): all recorded contacts
 // vanish. Returns the work booked (see above); empties the record.
-inline double clear_weight_record(bool book, double *record, int stride = kWeightRecordEntry)
+BODY_DEM_HOST_DEVICE inline double clear_weight_record(bool book, double *record, int stride = kWeightRecordEntry)
 {
   const WeightLedger<1> none;
   WeightRecordRef ref{record};
