@@ -50,6 +50,7 @@ BODY_DEM_HOST_DEVICE inline double swapped_vertex_spring_key(double key)
 }
 
 // The springs of the block in this step's view; returns their count.
+BODY_DEM_HOST_CALLABLES_ALLOWED
 template <class SwapKey>
 BODY_DEM_HOST_DEVICE inline int load_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, double *keys, Vec3 *xi)
 {
@@ -67,6 +68,7 @@ BODY_DEM_HOST_DEVICE inline int load_spring_slots(const SpringSlotsRef &ref, Swa
 // Writes this step's springs: candidate k's key and xi[k], those with a
 // nonzero spring only (a candidate whose contact is not in overlap holds
 // none), at most `capacity` of them (the rest start from zero next step).
+BODY_DEM_HOST_CALLABLES_ALLOWED
 template <class SwapKey>
 BODY_DEM_HOST_DEVICE
 inline void store_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, const CandidateContact *candidates,
@@ -89,6 +91,7 @@ inline void store_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, cons
 // candidate per contact (weight: the contact's), keyed by key_of(contact)
 // in this step's view, swap_key turning a key to the other view. Without
 // slots (values == nullptr), plain pair_contact_forces().
+BODY_DEM_HOST_CALLABLES_ALLOWED
 template <class Law, class KeyOf, class SwapKey>
 BODY_DEM_HOST_DEVICE
 inline PairResult slot_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,

@@ -21,6 +21,16 @@
 #define BODY_DEM_HOST_DEVICE
 #endif
 
+// Before a marked function template that takes a callable: the host's
+// loops instantiate it with host-only lambdas, whose device side is never
+// called, and nvcc is told not to check that (else one warning per
+// instantiation). Empty elsewhere.
+#if defined(__CUDACC__)
+#define BODY_DEM_HOST_CALLABLES_ALLOWED _Pragma("nv_exec_check_disable")
+#else
+#define BODY_DEM_HOST_CALLABLES_ALLOWED
+#endif
+
 namespace body_dem {
 
 // Index of the lowest set bit of a nonzero mask (the number of trailing

@@ -45,11 +45,7 @@ struct PairValuesLayout {
 // Returns the outcome; for an interacting pair its result is in r, which
 // is left as it was otherwise: most neighbour pairs, for which filling
 // the result (some 30 values) costs more than the rest of their entry.
-// The host loops instantiate it with host lambdas, whose device side is
-// never called: nvcc is told not to check that (else a warning per loop).
-#if defined(__CUDACC__)
-#pragma nv_exec_check_disable
-#endif
+BODY_DEM_HOST_CALLABLES_ALLOWED
 template <class IAfterJ, class PairFunction>
 BODY_DEM_HOST_DEVICE inline PairOutcome interact_entry(const PairValuesLayout &layout, int i, int j, double dx,
                                                        double dy, double dz, double reach, int *touch, double *values,
