@@ -121,6 +121,7 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
   body_dem::DeviceCopies copies_;
   // host side of the device loop's copies, reused from step to step
   std::vector<int> entry_first_h_, entry_atom_h_, neighbours_h_, flags_h_, packed_index_h_;
+  std::vector<int> live_first_h_;    // per entry: its first row in the packed live values
   std::vector<double> packed_rows_h_, loads_h_, work_loads_h_;
 
   std::vector<int> first_entry_;              // per part: its first entry of the list; [nparts] = inum
@@ -249,33 +250,62 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_device(int eflag, int vflag, Ato
   Kokkos::fence();
 
   // The list as one array of entries; the live stored values packed.
+  // The offsets are prefix sums (one pass over the entries); the copies
+  // run in the host execution space's threads, each entry on its own.
   entry_first_h_.resize(inum + 1);
   entry_atom_h_.resize(inum);
-  neighbours_h_.clear();
-  flags_h_.clear();
-  packed_index_h_.clear();
-  packed_rows_h_.clear();
+  live_first_h_.resize(inum + 1);
+  int npairs = 0;
   for (int ii = 0; ii < inum; ii++) {
+    entry_first_h_[ii] = npairs;
+    npairs += list->numneigh[list->ilist[ii]];
+  }
+  entry_first_h_[inum] = npairs;
+  neighbours_h_.resize(npairs);
+  flags_h_.resize(stored ? npairs : 0);
+  Kokkos::parallel_for("body_dem::list_entries", StaticRange(0, inum), [&](const int ii) {
     const int i = list->ilist[ii];
     const int *jlist = list->firstneigh[i];
     const int jnum = list->numneigh[i];
+    const int first = entry_first_h_[ii];
     entry_atom_h_[ii] = i;
-    entry_first_h_[ii] = static_cast<int>(neighbours_h_.size());
+    for (int jj = 0; jj < jnum; jj++) neighbours_h_[first + jj] = jlist[jj] & NEIGHMASK;
+    if (!stored) return;
+    const int *touch = this->fix_history->firstflag[i];
+    int live = 0;
     for (int jj = 0; jj < jnum; jj++) {
-      if (stored) {
-        const int flag = this->fix_history->firstflag[i][jj];
-        if (flag) {
-          packed_index_h_.push_back(static_cast<int>(neighbours_h_.size()));
-          const double *row = this->fix_history->firstvalue[i] + static_cast<size_t>(stride) * jj;
-          packed_rows_h_.insert(packed_rows_h_.end(), row, row + stride);
-        }
-        flags_h_.push_back(flag);
-      }
-      neighbours_h_.push_back(jlist[jj] & NEIGHMASK);
+      flags_h_[first + jj] = touch[jj];
+      live += touch[jj] != 0;
     }
+    live_first_h_[ii] = live;    // the count, made an offset below
+  });
+  Kokkos::fence();
+  int nlive = 0;
+  if (stored) {
+    for (int ii = 0; ii < inum; ii++) {
+      const int count = live_first_h_[ii];
+      live_first_h_[ii] = nlive;
+      nlive += count;
+    }
+    live_first_h_[inum] = nlive;
+    packed_index_h_.resize(nlive);
+    packed_rows_h_.resize(static_cast<size_t>(nlive) * stride);
+    Kokkos::parallel_for("body_dem::pack_values", StaticRange(0, inum), [&](const int ii) {
+      const int i = list->ilist[ii];
+      const int *touch = this->fix_history->firstflag[i];
+      const double *values = this->fix_history->firstvalue[i];
+      const int jnum = list->numneigh[i];
+      int k = live_first_h_[ii];
+      for (int jj = 0; jj < jnum; jj++) {
+        if (!touch[jj]) continue;
+        packed_index_h_[k] = entry_first_h_[ii] + jj;
+        std::memcpy(&packed_rows_h_[static_cast<size_t>(k) * stride], values + static_cast<size_t>(stride) * jj,
+                    sizeof(double) * stride);
+        k++;
+      }
+    });
+    Kokkos::fence();
   }
-  const int npairs = static_cast<int>(neighbours_h_.size());
-  entry_first_h_[inum] = npairs;
 
   body_dem::DevicePairArrays<tagint> a;
   a.entry_first = copies_.put(Copies::kEntryFirst, entry_first_h_.data(), inum + 1);
@@ -287,7 +317,6 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_device(int eflag, int vflag, Ato
     a.flags = copies_.put(Copies::kFlags, flags_h_.data(), npairs);
     a.values = copies_.reserve<double>(Copies::kValues, static_cast<size_t>(npairs) * stride);
     Copies::zero(a.values, static_cast<size_t>(npairs) * stride);
-    const int nlive = static_cast<int>(packed_index_h_.size());
     body_dem::device_scatter_rows(nlive, copies_.put(Copies::kPackedIndex, packed_index_h_.data(), nlive),
                                   copies_.put(Copies::kPackedRows, packed_rows_h_.data(), packed_rows_h_.size()),
                                   a.values, stride);
@@ -325,16 +354,18 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_device(int eflag, int vflag, Ato
   Copies::get(a.overflow, &overflow, 1);
   double **const f = atom->f, **const torque = atom->torque;
   this->work.begin_step(nall);
-  for (int i = 0; i < nall; i++) {
+  body_dem::WorkAccounting &work = this->work;
+  Kokkos::parallel_for("body_dem::add_loads", StaticRange(0, nall), [&](const int i) {
     const double *row = &loads_h_[6 * static_cast<size_t>(i)];
     for (int d = 0; d < 3; d++) {
       f[i][d] += row[d];
       torque[i][d] += row[3 + d];
     }
-    double *work_row = this->work.row(i);
+    double *work_row = work.row(i);
     for (int k = 0; k < body_dem::WorkAccounting::kValuesPerAtom; k++)
       work_row[k] += work_loads_h_[12 * static_cast<size_t>(i) + k];
-  }
+  });
+  Kokkos::fence();
 
   // The stored values back: the rows of the pairs live now, zeros for
   // those that were live and are not (a pair whose flag is off holds
@@ -342,29 +373,44 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_device(int eflag, int vflag, Ato
   if (stored) {
     int *index = copies_.reserve<int>(Copies::kPackedIndex, npairs);
     double *rows = copies_.reserve<double>(Copies::kPackedRows, static_cast<size_t>(npairs) * stride);
-    const int nlive = body_dem::device_gather_rows(npairs, a.flags, a.values, stride, index, rows);
-    packed_index_h_.resize(nlive);
-    packed_rows_h_.resize(static_cast<size_t>(nlive) * stride);
+    const int nlive_now = body_dem::device_gather_rows(npairs, a.flags, a.values, stride, index, rows);
+    packed_index_h_.resize(nlive_now);
+    packed_rows_h_.resize(static_cast<size_t>(nlive_now) * stride);
     Copies::get(a.flags, flags_h_.data(), npairs);
-    Copies::get(index, packed_index_h_.data(), nlive);
+    Copies::get(index, packed_index_h_.data(), nlive_now);
     Copies::get(rows, packed_rows_h_.data(), packed_rows_h_.size());
-    int p = 0, k = 0;
-    for (int ii = 0; ii < inum; ii++) {
+    // where each entry's live rows start in the packed rows (list order)
+    Kokkos::parallel_for("body_dem::count_live", StaticRange(0, inum), [&](const int ii) {
+      int live = 0;
+      for (int p = entry_first_h_[ii]; p < entry_first_h_[ii + 1]; p++) live += flags_h_[p] != 0;
+      live_first_h_[ii] = live;
+    });
+    Kokkos::fence();
+    for (int ii = 0, offset = 0; ii < inum; ii++) {
+      const int count = live_first_h_[ii];
+      live_first_h_[ii] = offset;
+      offset += count;
+    }
+    Kokkos::parallel_for("body_dem::unpack_values", StaticRange(0, inum), [&](const int ii) {
       const int i = list->ilist[ii];
       int *touch = this->fix_history->firstflag[i];
       double *values = this->fix_history->firstvalue[i];
+      const int first = entry_first_h_[ii];
       const int jnum = list->numneigh[i];
-      for (int jj = 0; jj < jnum; jj++, p++) {
+      int k = live_first_h_[ii];
+      for (int jj = 0; jj < jnum; jj++) {
         double *row = values + static_cast<size_t>(stride) * jj;
-        if (flags_h_[p]) {
+        const int flag = flags_h_[first + jj];
+        if (flag) {
           std::memcpy(row, &packed_rows_h_[static_cast<size_t>(k) * stride], sizeof(double) * stride);
           k++;
         } else if (touch[jj]) {
           std::memset(row, 0, sizeof(double) * stride);
         }
-        touch[jj] = flags_h_[p];
+        touch[jj] = flag;
       }
-    }
+    });
+    Kokkos::fence();
   }
 
   if (this->eflag_global) this->eng_vdwl += sums[0];
