@@ -40,7 +40,6 @@
 
 #include "atom.h"
 #include "comm.h"
-#include "error.h"
 #include "fix_neigh_history.h"
 #include "force.h"
 #include "neigh_list.h"
@@ -48,7 +47,6 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>

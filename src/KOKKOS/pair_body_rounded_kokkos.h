@@ -42,36 +42,44 @@ inline const PolygonShape *device_shapes(const PolygonBodyFrames &frames, int na
   return copies.put(kShapes, shapes, nall);
 }
 
-template <class Frames>
-inline PolygonPairKernel device_kernel(PolygonPairKernel k, const Frames &frames, int nall, DeviceCopies &copies)
+// What every kernel has: the shapes, the motions and the types.
+template <class Kernel, class Frames>
+inline Kernel with_device_bodies(Kernel k, const Frames &frames, int nall, DeviceCopies &copies)
 {
   k.shapes = device_shapes(frames, nall, copies);
   k.motions = copies.put(kMotions, k.motions, nall);
   k.type = copies.put(kTypes, k.type, nall);
+  return k;
+}
+
+inline std::size_t table_size(int row_length)
+{
+  return static_cast<std::size_t>(row_length) * row_length;
+}
+
+inline PolygonPairKernel device_kernel(const PolygonPairKernel &host, const PolygonBodyFrames &frames, int nall,
+                                       DeviceCopies &copies)
+{
+  PolygonPairKernel k = with_device_bodies(host, frames, nall, copies);
   k.tag = copies.put(kIDs, k.tag, nall);
-  k.coeffs = copies.put(kCoefficients, k.coeffs, static_cast<std::size_t>(k.row_length) * k.row_length);
+  k.coeffs = copies.put(kCoefficients, k.coeffs, table_size(k.row_length));
   return k;
 }
 
-template <class Frames>
-inline PolyhedronPairKernel device_kernel(PolyhedronPairKernel k, const Frames &frames, int nall,
-                                          DeviceCopies &copies)
+inline PolyhedronPairKernel device_kernel(const PolyhedronPairKernel &host, const PolyhedronBodyFrames &frames,
+                                          int nall, DeviceCopies &copies)
 {
-  k.shapes = device_shapes(frames, nall, copies);
-  k.motions = copies.put(kMotions, k.motions, nall);
-  k.type = copies.put(kTypes, k.type, nall);
-  k.coeffs = copies.put(kCoefficients, k.coeffs, static_cast<std::size_t>(k.row_length) * k.row_length);
+  PolyhedronPairKernel k = with_device_bodies(host, frames, nall, copies);
+  k.coeffs = copies.put(kCoefficients, k.coeffs, table_size(k.row_length));
   return k;
 }
 
-template <class Frames>
-inline GranularPairKernel device_kernel(GranularPairKernel k, const Frames &frames, int nall, DeviceCopies &copies)
+inline GranularPairKernel device_kernel(const GranularPairKernel &host, const PolyhedronBodyFrames &frames, int nall,
+                                        DeviceCopies &copies)
 {
-  k.shapes = device_shapes(frames, nall, copies);
-  k.motions = copies.put(kMotions, k.motions, nall);
-  k.type = copies.put(kTypes, k.type, nall);
+  GranularPairKernel k = with_device_bodies(host, frames, nall, copies);
   k.rmass = copies.put(kMasses, k.rmass, nall);
-  k.models = copies.put(kCoefficients, k.models, static_cast<std::size_t>(k.row_length) * k.row_length);
+  k.models = copies.put(kCoefficients, k.models, table_size(k.row_length));
   return k;
 }
 

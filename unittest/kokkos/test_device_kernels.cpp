@@ -25,6 +25,7 @@
 #include "granular_pair_forces.h"
 #include "polygon_pair_kernel.h"
 #include "polyhedron_pair_kernel.h"
+#include "polyhedron_test_bodies.h"
 #include "wall_contacts.h"
 #include "weight_work.h"
 
@@ -72,44 +73,9 @@ template <class T> class DeviceArray {
 // Bodies built by hand (as unittest/geometry does), with their arrays on
 // the host and in the kernel's memory.
 
-struct Mat3 {
-  double m[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-  Vec3 operator*(const Vec3 &v) const
-  {
-    return {m[0][0] * v.x + m[0][1] * v.y + m[0][2] * v.z, m[1][0] * v.x + m[1][1] * v.y + m[1][2] * v.z,
-            m[2][0] * v.x + m[2][1] * v.y + m[2][2] * v.z};
-  }
-};
-
-Mat3 operator*(const Mat3 &a, const Mat3 &b)
-{
-  Mat3 r;
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) {
-      r.m[i][j] = 0.0;
-      for (int k = 0; k < 3; ++k) r.m[i][j] += a.m[i][k] * b.m[k][j];
-    }
-  return r;
-}
-
-// Rotation by angle about the unit axis (Rodrigues).
-Mat3 rotation(Vec3 axis, double angle)
-{
-  axis = normalized_or_zero(axis);
-  const double c = std::cos(angle), s = std::sin(angle), t = 1.0 - c;
-  const double x = axis.x, y = axis.y, z = axis.z;
-  Mat3 r;
-  r.m[0][0] = c + x * x * t;
-  r.m[0][1] = x * y * t - z * s;
-  r.m[0][2] = x * z * t + y * s;
-  r.m[1][0] = y * x * t + z * s;
-  r.m[1][1] = c + y * y * t;
-  r.m[1][2] = y * z * t - x * s;
-  r.m[2][0] = z * x * t - y * s;
-  r.m[2][1] = z * y * t + x * s;
-  r.m[2][2] = c + z * z * t;
-  return r;
-}
+// Rotations: the 3d geometry tests' own (polyhedron_test_bodies.h).
+using body_dem_test::Mat3;
+using body_dem_test::rotation;
 
 // A polygon (z = 0) in the space frame.
 struct Polygon {
