@@ -43,6 +43,7 @@
 #include "fix_neigh_history.h"
 #include "force.h"
 #include "neigh_list.h"
+#include "neighbor.h"
 
 #include <Kokkos_Core.hpp>
 
@@ -61,6 +62,12 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
     this->respa_enable = 0;
     body_dem::ensure_kokkos(lmp, std::string("pair_style ") + style);
     pair_loop_on_device_ = body_dem::pair_loop_on_device(lmp, std::string("pair_style ") + style);
+  }
+
+  void init_style() override
+  {
+    SerialStyle::init_style();
+    device_list_valid_ = false;    // a new run: the host's stored values may have been read in or changed
   }
 
   void compute(int eflag, int vflag) override
@@ -96,6 +103,7 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
     this->ev_init(eflag, vflag);
     if (!(this->eflag_atom || this->vflag_atom || (this->vflag_global && !this->vflag_fdotr))) return false;
     SerialStyle::compute(eflag, vflag);
+    device_list_valid_ = false;    // the stored values changed on the host
     return true;
   }
 
@@ -117,6 +125,13 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
  private:
   bool pair_loop_on_device_ = false;
   body_dem::DeviceCopies copies_;
+  // The device holds this step's list and stored values already: the list
+  // has not been built since the last device step (the host's build count
+  // is device_list_build_), and nothing but the device loop changed the
+  // stored values since (it copies them back each step).
+  bool device_list_valid_ = false;
+  bigint device_list_build_ = -1;
+  int device_inum_ = 0, device_npairs_ = 0;
   // host side of the device loop's copies, reused from step to step
   std::vector<int> entry_first_h_, entry_atom_h_, neighbours_h_, flags_h_, packed_index_h_;
   std::vector<int> live_first_h_;    // per entry: its first row in the packed live values
@@ -247,77 +262,92 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_device(int eflag, int vflag, Ato
   Kokkos::parallel_for("body_dem::body_frames", StaticRange(0, nall), [&](const int i) { prepare_atom(i); });
   Kokkos::fence();
 
-  // The list as one array of entries; the live stored values packed.
-  // The offsets are prefix sums (one pass over the entries); the copies
-  // run in the host execution space's threads, each entry on its own.
-  entry_first_h_.resize(inum + 1);
-  entry_atom_h_.resize(inum);
-  live_first_h_.resize(inum + 1);
-  int npairs = 0;
-  for (int ii = 0; ii < inum; ii++) {
-    entry_first_h_[ii] = npairs;
-    npairs += list->numneigh[list->ilist[ii]];
-  }
-  entry_first_h_[inum] = npairs;
-  neighbours_h_.resize(npairs);
-  flags_h_.resize(stored ? npairs : 0);
-  Kokkos::parallel_for("body_dem::list_entries", StaticRange(0, inum), [&](const int ii) {
-    const int i = list->ilist[ii];
-    const int *jlist = list->firstneigh[i];
-    const int jnum = list->numneigh[i];
-    const int first = entry_first_h_[ii];
-    entry_atom_h_[ii] = i;
-    for (int jj = 0; jj < jnum; jj++) neighbours_h_[first + jj] = jlist[jj] & NEIGHMASK;
-    if (!stored) return;
-    const int *touch = this->fix_history->firstflag[i];
-    int live = 0;
-    for (int jj = 0; jj < jnum; jj++) {
-      flags_h_[first + jj] = touch[jj];
-      live += touch[jj] != 0;
-    }
-    live_first_h_[ii] = live;    // the count, made an offset below
-  });
-  Kokkos::fence();
-  int nlive = 0;
-  if (stored) {
+  body_dem::DevicePairArrays<tagint> a;
+  const bool reuse_list =
+      device_list_valid_ && device_list_build_ == this->neighbor->ncalls && device_inum_ == inum;
+  int npairs = device_npairs_;
+  if (reuse_list) {
+    // the list, flags and stored values the device left at the last step
+    a.entry_first = copies_.reserve<int>(Copies::kEntryFirst, inum + 1);
+    a.entry_atom = copies_.reserve<int>(Copies::kEntryAtom, inum);
+    a.neighbours = copies_.reserve<int>(Copies::kNeighbours, npairs);
+    a.flags = stored ? copies_.reserve<int>(Copies::kFlags, npairs) : nullptr;
+    a.values = stored ? copies_.reserve<double>(Copies::kValues, static_cast<size_t>(npairs) * stride) : nullptr;
+  } else {
+    // The list as one array of entries; the live stored values packed.
+    // The offsets are prefix sums (one pass over the entries); the copies
+    // run in the host execution space's threads, each entry on its own.
+    entry_first_h_.resize(inum + 1);
+    entry_atom_h_.resize(inum);
+    live_first_h_.resize(inum + 1);
+    npairs = 0;
     for (int ii = 0; ii < inum; ii++) {
-      const int count = live_first_h_[ii];
-      live_first_h_[ii] = nlive;
-      nlive += count;
+      entry_first_h_[ii] = npairs;
+      npairs += list->numneigh[list->ilist[ii]];
     }
-    live_first_h_[inum] = nlive;
-    packed_index_h_.resize(nlive);
-    packed_rows_h_.resize(static_cast<size_t>(nlive) * stride);
-    Kokkos::parallel_for("body_dem::pack_values", StaticRange(0, inum), [&](const int ii) {
+    entry_first_h_[inum] = npairs;
+    neighbours_h_.resize(npairs);
+    flags_h_.resize(stored ? npairs : 0);
+    Kokkos::parallel_for("body_dem::list_entries", StaticRange(0, inum), [&](const int ii) {
       const int i = list->ilist[ii];
-      const int *touch = this->fix_history->firstflag[i];
-      const double *values = this->fix_history->firstvalue[i];
+      const int *jlist = list->firstneigh[i];
       const int jnum = list->numneigh[i];
-      int k = live_first_h_[ii];
+      const int first = entry_first_h_[ii];
+      entry_atom_h_[ii] = i;
+      for (int jj = 0; jj < jnum; jj++) neighbours_h_[first + jj] = jlist[jj] & NEIGHMASK;
+      if (!stored) return;
+      const int *touch = this->fix_history->firstflag[i];
+      int live = 0;
       for (int jj = 0; jj < jnum; jj++) {
-        if (!touch[jj]) continue;
-        packed_index_h_[k] = entry_first_h_[ii] + jj;
-        std::memcpy(&packed_rows_h_[static_cast<size_t>(k) * stride], values + static_cast<size_t>(stride) * jj,
-                    sizeof(double) * stride);
-        k++;
+        flags_h_[first + jj] = touch[jj];
+        live += touch[jj] != 0;
       }
+      live_first_h_[ii] = live;    // the count, made an offset below
     });
     Kokkos::fence();
-  }
+    int nlive = 0;
+    if (stored) {
+      for (int ii = 0; ii < inum; ii++) {
+        const int count = live_first_h_[ii];
+        live_first_h_[ii] = nlive;
+        nlive += count;
+      }
+      live_first_h_[inum] = nlive;
+      packed_index_h_.resize(nlive);
+      packed_rows_h_.resize(static_cast<size_t>(nlive) * stride);
+      Kokkos::parallel_for("body_dem::pack_values", StaticRange(0, inum), [&](const int ii) {
+        const int i = list->ilist[ii];
+        const int *touch = this->fix_history->firstflag[i];
+        const double *values = this->fix_history->firstvalue[i];
+        const int jnum = list->numneigh[i];
+        int k = live_first_h_[ii];
+        for (int jj = 0; jj < jnum; jj++) {
+          if (!touch[jj]) continue;
+          packed_index_h_[k] = entry_first_h_[ii] + jj;
+          std::memcpy(&packed_rows_h_[static_cast<size_t>(k) * stride], values + static_cast<size_t>(stride) * jj,
+                      sizeof(double) * stride);
+          k++;
+        }
+      });
+      Kokkos::fence();
+    }
 
-  body_dem::DevicePairArrays<tagint> a;
-  a.entry_first = copies_.put(Copies::kEntryFirst, entry_first_h_.data(), inum + 1);
-  a.entry_atom = copies_.put(Copies::kEntryAtom, entry_atom_h_.data(), inum);
-  a.neighbours = copies_.put(Copies::kNeighbours, neighbours_h_.data(), npairs);
-  a.flags = nullptr;
-  a.values = nullptr;
-  if (stored) {
-    a.flags = copies_.put(Copies::kFlags, flags_h_.data(), npairs);
-    a.values = copies_.reserve<double>(Copies::kValues, static_cast<size_t>(npairs) * stride);
-    Copies::zero(a.values, static_cast<size_t>(npairs) * stride);
-    body_dem::device_scatter_rows(nlive, copies_.put(Copies::kPackedIndex, packed_index_h_.data(), nlive),
-                                  copies_.put(Copies::kPackedRows, packed_rows_h_.data(), packed_rows_h_.size()),
-                                  a.values, stride);
+    a.entry_first = copies_.put(Copies::kEntryFirst, entry_first_h_.data(), inum + 1);
+    a.entry_atom = copies_.put(Copies::kEntryAtom, entry_atom_h_.data(), inum);
+    a.neighbours = copies_.put(Copies::kNeighbours, neighbours_h_.data(), npairs);
+    a.flags = nullptr;
+    a.values = nullptr;
+    if (stored) {
+      a.flags = copies_.put(Copies::kFlags, flags_h_.data(), npairs);
+      a.values = copies_.reserve<double>(Copies::kValues, static_cast<size_t>(npairs) * stride);
+      Copies::zero(a.values, static_cast<size_t>(npairs) * stride);
+      body_dem::device_scatter_rows(nlive, copies_.put(Copies::kPackedIndex, packed_index_h_.data(), nlive),
+                                    copies_.put(Copies::kPackedRows, packed_rows_h_.data(), packed_rows_h_.size()),
+                                    a.values, stride);
+    }
+    device_list_build_ = this->neighbor->ncalls;
+    device_inum_ = inum;
+    device_npairs_ = npairs;
   }
   // LAMMPS keeps each per-atom 2d array in one block: x[0] holds them all.
   a.x = copies_.put(Copies::kX, nall > 0 ? atom->x[0] : nullptr, 3 * static_cast<size_t>(nall));
@@ -411,6 +441,7 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_device(int eflag, int vflag, Ato
     Kokkos::fence();
   }
 
+  device_list_valid_ = true;
   if (this->eflag_global) this->eng_vdwl += sums[0];
   if (overflow) this->contact_overflow();
   if (this->weight_record) this->pvector[2] += sums[1];
