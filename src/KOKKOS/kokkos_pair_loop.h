@@ -3,12 +3,13 @@
    execution space (a GPU in a CUDA or HIP build of Kokkos), on copies of
    the data in that space's memory (LAMMPS glue, no LAMMPS types).
 
-   PairBodyKokkos (pair_body_kokkos.h) fills the copies each step: the
-   neighbour list as one array of entries, positions, radii and IDs, the
-   style's per-pair data (pair_body_rounded_kokkos.h) and the stored
-   values of the pairs whose flag is on; runs device_pair_loop(); and
-   brings back the loads, the work accumulators' loads, the energy and the
-   stored values of the pairs whose flag is on afterwards.
+   PairBodyKokkos (pair_body_kokkos.h) fills the copies: each step the
+   positions, radii and IDs and the style's per-pair data
+   (pair_body_rounded_kokkos.h); when the list is built the neighbour list
+   as one array of entries and the stored values of the pairs whose flag
+   is on. It runs device_pair_loop(), and brings back the loads, the work
+   accumulators' loads, the energy and the stored values of the pairs
+   whose flag is on afterwards.
 
    One work item per entry i of the list: it runs interact_entry()
    (pair_entry.h, the one function of every loop) with the style's
