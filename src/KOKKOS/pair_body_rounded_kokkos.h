@@ -21,6 +21,9 @@
 // of the frames' blocks. Called by PairBodyKokkos::compute_pairs_device().
 namespace body_dem {
 
+// the shapes with device addresses are made on the host, in its threads
+using HostRange = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
+
 enum StyleSlot {
   kShapes = DeviceCopies::kStyleSlots, kFrameReals, kFrameInts, kMotions, kTypes, kIDs, kMasses, kCoefficients
 };
@@ -30,7 +33,9 @@ inline const PolyhedronShape *device_shapes(const PolyhedronBodyFrames &frames, 
   const double *reals = copies.put(kFrameReals, frames.real_storage().data(), frames.real_storage().size());
   const int *ints = copies.put(kFrameInts, frames.int_storage().data(), frames.int_storage().size());
   PolyhedronShape *shapes = copies.staging<PolyhedronShape>(nall);
-  for (int i = 0; i < nall; i++) shapes[i] = frames.rebased_shape(i, reals, ints);
+  Kokkos::parallel_for("body_dem::rebase_shapes", HostRange(0, nall),
+                       [&](const int i) { shapes[i] = frames.rebased_shape(i, reals, ints); });
+  Kokkos::fence();
   return copies.put(kShapes, shapes, nall);
 }
 
@@ -38,7 +43,9 @@ inline const PolygonShape *device_shapes(const PolygonBodyFrames &frames, int na
 {
   const Vec3 *vertices = copies.put(kFrameReals, frames.vertex_storage().data(), frames.vertex_storage().size());
   PolygonShape *shapes = copies.staging<PolygonShape>(nall);
-  for (int i = 0; i < nall; i++) shapes[i] = frames.rebased_shape(i, vertices);
+  Kokkos::parallel_for("body_dem::rebase_shapes", HostRange(0, nall),
+                       [&](const int i) { shapes[i] = frames.rebased_shape(i, vertices); });
+  Kokkos::fence();
   return copies.put(kShapes, shapes, nall);
 }
 
