@@ -40,10 +40,6 @@ namespace body_dem {
 using DeviceExecution = Kokkos::DefaultExecutionSpace;
 using DeviceMemory = DeviceExecution::memory_space;
 
-// Whether the default execution space runs on the host's memory (the
-// OpenMP or Serial backend) rather than a device's.
-constexpr bool kDeviceIsHost = std::is_same<DeviceMemory, Kokkos::HostSpace>::value;
-
 // Arrays in the device's memory, one per slot, kept from step to step and
 // reallocated only when they must grow.
 class DeviceCopies {

@@ -75,15 +75,19 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
     if (serial_step(eflag, vflag)) return;    // per-atom energy or virial: the serial loop
     // as the serial style: bodies added by this step, before their vertices are read
     this->check_added_bodies();
-    // the bodies to the space frame once per step, the atoms in a Kokkos loop
-    this->frames.prepare(this->atom, this->avec, this->bptr, this->atom->nlocal + this->atom->nghost);
-    const auto prepare_atom = [this](int i) { this->frames.transform(this->atom, this->avec, this->bptr, i, i + 1); };
+    // the bodies to the space frame once per step, the atoms in a Kokkos
+    // loop in the host execution space (for either neighbour loop)
+    const int nall = this->atom->nlocal + this->atom->nghost;
+    this->frames.prepare(this->atom, this->avec, this->bptr, nall);
+    Kokkos::parallel_for("body_dem::body_frames", StaticRange(0, nall),
+                         [this](const int i) { this->frames.transform(this->atom, this->avec, this->bptr, i, i + 1); });
+    Kokkos::fence();
     if (pair_loop_on_device_) {
-      compute_pairs_device(eflag, vflag, prepare_atom);
+      compute_pairs_device(eflag, vflag);
       return;
     }
     compute_pairs_kokkos(
-        eflag, vflag, prepare_atom,
+        eflag, vflag,
         [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow) {
           return this->pair_forces(i, j, settings, xi, weight_record, style_values, overflow);
@@ -107,18 +111,17 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
     return true;
   }
 
-  // prepare_atom(i): per-atom work of this step for atom i of the local
-  // and ghost atoms. pair_forces(i, j, settings, xi, weight_record,
-  // style_values, overflow): the serial style's per-pair function; called
-  // from several threads at once, so it may write nothing but *xi,
-  // weight_record, style_values and overflow.
-  template <class AtomFunction, class PairFunction>
-  void compute_pairs_kokkos(int eflag, int vflag, AtomFunction &&prepare_atom, PairFunction &&pair_forces);
+  // The neighbour loop in the host execution space, over this step's
+  // frames. pair_forces(i, j, settings, xi, weight_record, style_values,
+  // overflow): the serial style's per-pair function; called from several
+  // threads at once, so it may write nothing but *xi, weight_record,
+  // style_values and overflow.
+  template <class PairFunction> void compute_pairs_kokkos(int eflag, int vflag, PairFunction &&pair_forces);
 
   // The same in Kokkos's default execution space (a device), on copies
-  // (kokkos_pair_loop.h): the frames made on the host, the pair loop with
-  // the style's per-pair kernel there.
-  template <class AtomFunction> void compute_pairs_device(int eflag, int vflag, AtomFunction &&prepare_atom);
+  // (kokkos_pair_loop.h) of this step's frames: the pair loop with the
+  // style's per-pair kernel there.
+  void compute_pairs_device(int eflag, int vflag);
 
   double memory_usage() override { return SerialStyle::memory_usage() + copies_.memory_usage(); }
 
@@ -169,9 +172,8 @@ template <class SerialStyle> void PairBodyKokkos<SerialStyle>::size_parts(int na
 }
 
 template <class SerialStyle>
-template <class AtomFunction, class PairFunction>
-void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, AtomFunction &&prepare_atom,
-                                                       PairFunction &&pair_forces)
+template <class PairFunction>
+void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, PairFunction &&pair_forces)
 {
   this->ev_init(eflag, vflag);
   Atom *const atom = this->atom;
@@ -190,9 +192,6 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, Ato
   body_dem::cut_by_cost(entry_cost_, inum, nparts, first_entry_);
   size_parts(nall, nparts);
   work.resize(nall, nparts);
-
-  Kokkos::parallel_for("body_dem::body_frames", StaticRange(0, nall), [&](const int i) { prepare_atom(i); });
-  Kokkos::fence();
 
   const size_t per_part = static_cast<size_t>(nall) * 6;
   Kokkos::parallel_for("body_dem::neighbour_pairs", StaticRange(0, nparts), [&](const int p) {
@@ -244,9 +243,7 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, Ato
   if (this->vflag_fdotr) this->virial_fdotr_compute();
 }
 
-template <class SerialStyle>
-template <class AtomFunction>
-void PairBodyKokkos<SerialStyle>::compute_pairs_device(int eflag, int vflag, AtomFunction &&prepare_atom)
+template <class SerialStyle> void PairBodyKokkos<SerialStyle>::compute_pairs_device(int eflag, int vflag)
 {
   using Copies = body_dem::DeviceCopies;
   this->ev_init(eflag, vflag);
@@ -257,10 +254,6 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_device(int eflag, int vflag, Ato
   const int inum = list->inum;
   const bool stored = this->keeps_pair_history();
   const int stride = this->size_history;
-
-  // The frames on the host, as the host loop makes them.
-  Kokkos::parallel_for("body_dem::body_frames", StaticRange(0, nall), [&](const int i) { prepare_atom(i); });
-  Kokkos::fence();
 
   body_dem::DevicePairArrays<tagint> a;
   const bool reuse_list =
