@@ -103,52 +103,21 @@ struct DevicePolygon {
   PolygonShape shape() const { return {v.data(), n, r}; }
 };
 
-// A convex polyhedron: vertices, edges (pairs), faces (4 indices, -1 for
-// a triangle's 4th, counter-clockwise from outside), outward unit normals.
-struct Polyhedron {
-  std::vector<Vec3> v;
-  std::vector<int> e;    // 2 per edge
-  std::vector<int> f;    // 4 per face
-  std::vector<Vec3> n;
-  double r = 0.0;
-
-  void finish()
-  {
-    n.clear();
-    for (std::size_t k = 0; k + 4 <= f.size(); k += 4)
-      n.push_back(normalized_or_zero(cross(v[f[k + 1]] - v[f[k]], v[f[k + 2]] - v[f[k]])));
-  }
-  PolyhedronShape host_shape() const
-  {
-    return {v.data(),
-            static_cast<int>(v.size()),
-            reinterpret_cast<const int(*)[2]>(e.data()),
-            static_cast<int>(e.size() / 2),
-            reinterpret_cast<const int(*)[4]>(f.data()),
-            static_cast<int>(f.size() / 4),
-            n.data(),
-            r};
-  }
-};
+// A convex polyhedron in the space frame: the 3d geometry tests' own
+// (polyhedron_test_bodies.h: vertices, edges, faces counter-clockwise from
+// outside, outward unit normals).
+using Polyhedron = body_dem_test::Body;
 
 // Cube of half edge h, rotated by R about its centre, centred at c.
 Polyhedron cube(double h, double r, const Mat3 &R, const Vec3 &c)
 {
-  Polyhedron b;
-  b.r = r;
-  for (const Vec3 &p : {Vec3{-h, -h, -h}, Vec3{h, -h, -h}, Vec3{h, h, -h}, Vec3{-h, h, -h}, Vec3{-h, -h, h},
-                        Vec3{h, -h, h}, Vec3{h, h, h}, Vec3{-h, h, h}})
-    b.v.push_back(R * p + c);
-  b.e = {0, 1, 1, 2, 2, 3, 3, 0, 4, 5, 5, 6, 6, 7, 7, 4, 0, 4, 1, 5, 2, 6, 3, 7};
-  b.f = {0, 3, 2, 1, 4, 5, 6, 7, 0, 1, 5, 4, 1, 2, 6, 5, 2, 3, 7, 6, 3, 0, 4, 7};
-  b.finish();
-  return b;
+  return body_dem_test::cube(h, r).moved(R, c);
 }
 
 struct DevicePolyhedron {
   explicit DevicePolyhedron(const Polyhedron &b)
-      : v(b.v), e(b.e), f(b.f), n(b.n), nv(static_cast<int>(b.v.size())), ne(static_cast<int>(b.e.size() / 2)),
-        nf(static_cast<int>(b.f.size() / 4)), r(b.r)
+      : v(b.v), e(b.e_flat), f(b.f_flat), n(b.n), nv(static_cast<int>(b.v.size())), ne(static_cast<int>(b.e.size())),
+        nf(static_cast<int>(b.f.size())), r(b.r)
   {
   }
   DeviceArray<Vec3> v;
@@ -606,11 +575,11 @@ CaseState check_polyhedron_pair(const Polyhedron &before, const Polyhedron &now,
   const Polyhedron ci = cube(0.5, 0.05, Mat3{}, {0, 0, 0});
   CaseState start;
   start.history.assign(weight_record_size(true), 0.0);
-  start = run_on_host(polyhedron_pair_case(ci.host_shape(), before.host_shape(), center_j), start);
+  start = run_on_host(polyhedron_pair_case(ci.shape(), before.shape(), center_j), start);
   EXPECT_TRUE(start.result.touching);
   EXPECT_GT(start.history[0], 0.0);
 
-  const CaseState host = run_on_host(polyhedron_pair_case(ci.host_shape(), now.host_shape(), center_j), start);
+  const CaseState host = run_on_host(polyhedron_pair_case(ci.shape(), now.shape(), center_j), start);
   EXPECT_TRUE(host.result.touching);
   EXPECT_TRUE(host.result.weights_recorded);
   bool spring = false;
@@ -689,10 +658,10 @@ TEST(DeviceKernels, GranularPairWithAdhesion)
   CaseState start;
   start.history.assign(weight_record_size(true), 0.0);
   start.style.assign(kTangentialAdhesionValues, 0.0);
-  start = run_on_host(granular_pair_case(ci.host_shape(), before.host_shape()), start);
+  start = run_on_host(granular_pair_case(ci.shape(), before.shape()), start);
   ASSERT_TRUE(start.result.style_values_live);
 
-  const CaseState host = run_on_host(granular_pair_case(ci.host_shape(), now.host_shape()), start);
+  const CaseState host = run_on_host(granular_pair_case(ci.shape(), now.shape()), start);
   ASSERT_TRUE(host.result.touching);
   ASSERT_TRUE(host.result.style_values_live);
   ASSERT_GT(host.style[3], 0.0);    // the lagged normal adhesion force
@@ -712,10 +681,10 @@ TEST(DeviceKernels, PolyhedronOnFlatWall)
     CaseState start;
     start.history.assign(spring_slots_size(8), 0.0);
     if (granular) start.style.assign(kTangentialAdhesionValues, 0.0);
-    start = run_on_host(polyhedron_wall_case(before.host_shape(), center, granular), start);
+    start = run_on_host(polyhedron_wall_case(before.shape(), center, granular), start);
     ASSERT_TRUE(start.result.touching);
 
-    const CaseState host = run_on_host(polyhedron_wall_case(now.host_shape(), center, granular), start);
+    const CaseState host = run_on_host(polyhedron_wall_case(now.shape(), center, granular), start);
     ASSERT_TRUE(host.result.touching);
     ASSERT_GE(host.status.ncontacts, 2);
     ASSERT_GE(host.history[0], 2.0);    // springs of the vertices in contact
