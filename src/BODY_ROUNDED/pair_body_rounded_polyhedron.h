@@ -86,19 +86,14 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
   {
     return {frames.shapes(), frames.motions(), atom->type, coeffs.data(), ntypes_alloc + 1, delta_ua, smoothing};
   }
+  // The argument list of the other styles' per-pair functions, so that
+  // the loops take any of the three; this style keeps no values of its
+  // own per pair (style_values is nullptr).
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                                   const body_dem::WeightRecordRef &weight_record, bool &overflow) const
-  {
-    return pair_kernel()(i, j, settings, xi, weight_record, nullptr, overflow);
-  }
-  // The same with the argument list of the other styles' per-pair
-  // functions (this style keeps no values of its own per pair), for the
-  // variants that take any of the three.
-  body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                                   const body_dem::WeightRecordRef &weight_record, double * /*style_values*/,
+                                   const body_dem::WeightRecordRef &weight_record, double *style_values,
                                    bool &overflow) const
   {
-    return pair_forces(i, j, settings, xi, weight_record, overflow);
+    return pair_kernel()(i, j, settings, xi, weight_record, style_values, overflow);
   }
 };
 
