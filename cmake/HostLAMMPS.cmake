@@ -5,8 +5,9 @@
 #   -D LAMMPS_BINARY=/path/to/lmp          (built from that tree, with PLUGIN)
 #   -D LAMMPS_LIBRARY=/path/to/liblammps.so (optional: found next to or via the binary)
 # or the default host is built once from Debian's source package `lammps`
-# (BODY_DEM_HOST: stable2021 = 29 Sep 2021 update 2 from Debian 12, or
-# 2025 = 4 Feb 2025 from Debian 13) by tools/build-host-lammps.sh into a cache
+# (BODY_DEM_HOST: stable2021 = 29 Sep 2021 update 2 from Debian 12,
+# 2025 = 4 Feb 2025 from Debian 13, 2026 = the newest of 2026 or later from
+# Debian's unstable suites, 4 Jul 2026 when this was written) by tools/build-host-lammps.sh into a cache
 # folder outside the checkout (BODY_DEM_CACHE_DIR) and reused afterwards.
 #
 # Results:
@@ -29,22 +30,50 @@ else()
 endif()
 set(BODY_DEM_CACHE_DIR "${_default_cache}" CACHE PATH "Cache folder for the default host LAMMPS build (outside the checkout)")
 
-# Which release the default host is: both come from Debian's source
-# package `lammps` (README, "The host LAMMPS").
-set(BODY_DEM_HOST "stable2021" CACHE STRING "Default host LAMMPS to build and cache: stable2021 (29 Sep 2021) or 2025 (4 Feb 2025)")
-set_property(CACHE BODY_DEM_HOST PROPERTY STRINGS stable2021 2025)
+# Which release the default host is: all come from Debian's source
+# package `lammps` (README, "The host LAMMPS"). The 2026 host is the newest
+# release of 2026 or later that Debian's unstable suites offer, found at
+# configure time (tools/build-host-lammps.sh --resolve), since those suites
+# replace it without notice; its folder is named after the release found.
+set(BODY_DEM_HOST "stable2021" CACHE STRING
+  "Default host LAMMPS to build and cache: stable2021 (29 Sep 2021), 2025 (4 Feb 2025) or 2026 (the newest of 2026 or later in Debian)")
+set_property(CACHE BODY_DEM_HOST PROPERTY STRINGS stable2021 2025 2026)
+# The folder name says the release and the build options; change either and
+# a new host is built beside the old one.
+set(BODY_DEM_HOST_OPTIONS "body-granular-molecule-openmp-plugin-rigid_mpi-omp-shared-exceptions-png-jpeg")
+set(_host_source_version "")
 if(BODY_DEM_HOST STREQUAL "stable2021")
   set(BODY_DEM_HOST_RELEASE "stable_29Sep2021_update2")
 elseif(BODY_DEM_HOST STREQUAL "2025")
   set(BODY_DEM_HOST_RELEASE "4Feb2025")
+elseif(BODY_DEM_HOST STREQUAL "2026")
+  execute_process(COMMAND bash "${PROJECT_SOURCE_DIR}/tools/build-host-lammps.sh" --resolve 2026
+      "${BODY_DEM_CACHE_DIR}" "${BODY_DEM_HOST_OPTIONS}"
+    RESULT_VARIABLE _resolve_result OUTPUT_VARIABLE _resolved ERROR_VARIABLE _resolve_error
+    OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT _resolve_result EQUAL 0 AND LAMMPS_SOURCE_DIR AND LAMMPS_BINARY)
+    # A LAMMPS of the user's own is named: the default host is not needed.
+    set(_resolved "unresolved\tnone\tnone")
+  elseif(NOT _resolve_result EQUAL 0)
+    message(FATAL_ERROR "${_resolve_error}")
+  endif()
+  string(REPLACE "\t" ";" _resolved "${_resolved}")
+  list(GET _resolved 0 BODY_DEM_HOST_RELEASE)
+  list(GET _resolved 1 _host_source_version)
+  list(GET _resolved 2 _host_release_text)
+  if(_host_source_version STREQUAL "none")
+  elseif(_host_source_version STREQUAL "cached")
+    message(STATUS "Host LAMMPS: host 2026 is LAMMPS ${_host_release_text} (the newest in the cache; "
+      "Debian's source index offers no release of 2026 or later)")
+  else()
+    message(STATUS "Host LAMMPS: host 2026 is LAMMPS ${_host_release_text} (Debian source package lammps "
+      "${_host_source_version}, the newest of 2026 or later in the source index)")
+  endif()
 else()
   message(FATAL_ERROR "Host LAMMPS: BODY_DEM_HOST='${BODY_DEM_HOST}' is not a host this package builds; "
-    "expected stable2021 (LAMMPS 29 Sep 2021) or 2025 (LAMMPS 4 Feb 2025).")
+    "expected stable2021 (LAMMPS 29 Sep 2021), 2025 (LAMMPS 4 Feb 2025) or 2026 (the newest LAMMPS of "
+    "2026 or later in Debian's unstable suites).")
 endif()
-# The folder name says the release and the build options; change either and
-# a new host is built beside the old one.
-set(BODY_DEM_HOST_OPTIONS "body-granular-molecule-openmp-plugin-rigid_mpi-omp-shared-exceptions-png-jpeg")
-
 set(_host_dir "${BODY_DEM_CACHE_DIR}/lammps-${BODY_DEM_HOST_RELEASE}-${BODY_DEM_HOST_OPTIONS}")
 # The default host is used when no LAMMPS is named, or when the names are
 # the ones an earlier configuration of this build filled in.
@@ -75,6 +104,7 @@ else()
     message(STATUS "Host LAMMPS: building the default host ${BODY_DEM_HOST} in ${_host_dir} (once; 6-10 minutes on 2 cores)")
   endif()
   execute_process(COMMAND bash "${PROJECT_SOURCE_DIR}/tools/build-host-lammps.sh" "${_host_dir}" "${BODY_DEM_HOST}"
+      ${_host_source_version}
     RESULT_VARIABLE _host_result)
   if(NOT _host_result EQUAL 0)
     message(FATAL_ERROR "Host LAMMPS: building the default host failed (see the messages above and "
@@ -97,7 +127,7 @@ endif()
 
 # Which release the source tree is, and which form of the host's API its
 # headers have (src/glue/host_compat.h). The oldest release supported is
-# 29 Sep 2021 (the default host); the newest tested is 4 Feb 2025.
+# 29 Sep 2021 (the default host); the newest tested is 4 Jul 2026.
 file(STRINGS "${LAMMPS_SOURCE_DIR}/src/version.h" _version_line REGEX "define LAMMPS_VERSION ")
 string(REGEX MATCH "\"([0-9]+) ([A-Za-z]+) ([0-9]+)\"" _version_date "${_version_line}")
 set(_months Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec)
@@ -137,6 +167,7 @@ _body_dem_host_feature(BODY_DEM_HOST_REVERSE_COMM_OF comm.h "reverse_comm\\(clas
 _body_dem_host_feature(BODY_DEM_HOST_HISTORY_IJ pair.h "transfer_history\\(double \\*, double \\*, int, int\\)")
 _body_dem_host_feature(BODY_DEM_HOST_FIX_STORE_ATOM fix_store_atom.h "")
 _body_dem_host_feature(BODY_DEM_HOST_GRANULAR_MODEL GRANULAR/granular_model.h "")
+_body_dem_host_feature(BODY_DEM_HOST_GET_FIX_BY_ID modify.h "get_fix_by_id")
 
 # Ask the binary what it is: `lmp -h` lists its packages and compile flags.
 if(NOT LAMMPS_LIBRARY)

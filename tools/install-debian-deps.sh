@@ -50,17 +50,18 @@ if ! grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sou
   if [ -s "$tmp.list" ]; then mv "$tmp.list" "${src_list%.sources}.list"; else rm -f "$tmp.list"; fi
 fi
 
-# 1b. The 2025 host's source (Debian 13, trixie): a deb-src entry for suite
-#     trixie on the URIs of this machine's entry for its own release (the
-#     one whose suite is the release's code name), once. Only source
-#     packages come from it; nothing installed changes.
-trixie_list=/etc/apt/sources.list.d/body-plugin-trixie-src.sources
+# 1b. The sources of the newer hosts: LAMMPS 4 Feb 2025 (Debian 13,
+#     suite trixie) and the 2026 host (the unstable suites sid and forky,
+#     which ship LAMMPS 4 Jul 2026 and replace it without notice). One
+#     deb-src entry each, on the URIs of this machine's entry for its own
+#     release (the one whose suite is the release's code name), added once.
+#     Only source packages come from them; nothing installed changes.
 codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
-if [ -n "$codename" ] && [ "$codename" != trixie ] && [ ! -e "$trixie_list" ]; then
-  uris=""
+release_uris() {
+  local uris="" f
   for f in /etc/apt/sources.list.d/*.sources; do
     [ -e "$f" ] || continue
-    [ "$f" = "$trixie_list" ] && continue
+    case "$(basename "$f")" in body-plugin-*) continue ;; esac
     uris+=$(awk -v cn="$codename" 'BEGIN { RS = ""; FS = "\n" }
       { u = ""; ok = 0
         for (i = 1; i <= NF; i++) {
@@ -77,21 +78,31 @@ if [ -n "$codename" ] && [ "$codename" != trixie ] && [ ! -e "$trixie_list" ]; t
       if ($(i + 1) == cn) print $i }' "$f")
     uris+=" "
   done
-  uris=$(tr ' ' '\n' <<<"$uris" | grep -v '^$' | sort -u | tr '\n' ' ')
-  if [ -n "${uris// /}" ]; then
-    keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-    {
-      echo "Types: deb-src"
-      echo "URIs: $uris"
-      echo "Suites: trixie"
-      echo "Components: main"
-      [ -e "$keyring" ] && echo "Signed-By: $keyring"
-    } >"$trixie_list"
-    rm -f /var/lib/apt/lists/.body-plugin-src-index
-  else
-    echo "install-debian-deps.sh: no apt entry for '$codename' found; the 2025 host's source" \
-         "(suite trixie) will not be reachable" >&2
+  tr ' ' '\n' <<<"$uris" | grep -v '^$' | sort -u | tr '\n' ' '
+}
+add_source_suites() {    # FILE "SUITES" WHAT
+  local list=$1 suites=$2 what=$3 uris keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+  [ -e "$list" ] && return 0
+  uris=$(release_uris)
+  if [ -z "${uris// /}" ]; then
+    echo "install-debian-deps.sh: no apt entry for '$codename' found; $what (suites $suites)" \
+         "will not be reachable" >&2
+    return 0
   fi
+  {
+    echo "Types: deb-src"
+    echo "URIs: $uris"
+    echo "Suites: $suites"
+    echo "Components: main"
+    [ -e "$keyring" ] && echo "Signed-By: $keyring"
+  } >"$list"
+  rm -f /var/lib/apt/lists/.body-plugin-src-index
+}
+if [ -n "$codename" ] && [ "$codename" != trixie ]; then
+  add_source_suites /etc/apt/sources.list.d/body-plugin-trixie-src.sources trixie "the 2025 host's source"
+fi
+if [ -n "$codename" ] && [ "$codename" != sid ] && [ "$codename" != forky ]; then
+  add_source_suites /etc/apt/sources.list.d/body-plugin-unstable-src.sources "sid forky" "the 2026 host's source"
 fi
 
 # 2. Packages, with one index refresh only when something is missing or the

@@ -5,10 +5,13 @@
 #
 #   tools/run-tests.sh                  the default host (stable2021) in build/
 #   tools/run-tests.sh --host 2025      LAMMPS 4 Feb 2025 in build-2025/
+#   tools/run-tests.sh --host 2026      the newest LAMMPS of 2026 or later in
+#                                       Debian's unstable suites (4 Jul 2026)
+#                                       in build-2026/
 #   tools/run-tests.sh --kokkos         with the Kokkos variants (-DBODY_DEM_KOKKOS=ON)
 #                                       in build-kokkos/ (build-2025-kokkos/ with --host 2025)
-#   tools/run-tests.sh --all-hosts      three passes, one after the other (CI):
-#                                       stable2021, 2025, stable2021 with Kokkos
+#   tools/run-tests.sh --all-hosts      four passes, one after the other (CI):
+#                                       stable2021, 2026, 2025, stable2021 with Kokkos
 #   ... [cmake options]                 passed to cmake's configure step
 #
 #   BODY_DEM_BUILD_DIR   build folder of the default host (default: build);
@@ -25,7 +28,7 @@ cmake_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --host)
-      [ $# -ge 2 ] || { echo "run-tests.sh: --host needs a host (stable2021 or 2025)" >&2; exit 2; }
+      [ $# -ge 2 ] || { echo "run-tests.sh: --host needs a host (stable2021, 2025 or 2026)" >&2; exit 2; }
       hosts+=("$2")
       shift 2
       ;;
@@ -46,14 +49,14 @@ done
 
 # One pass per entry: a host, with "+kokkos" when the Kokkos variants are
 # built too. --kokkos applies to the hosts named (or the default one);
-# --all-hosts always runs its own three passes, the Kokkos one on the
+# --all-hosts always runs its own four passes, the Kokkos one on the
 # default host only, since the variants do not depend on the host's release.
 passes=()
 [ ${#hosts[@]} -gt 0 ] || [ $all_hosts -eq 1 ] || hosts=(stable2021)
 for host in ${hosts[@]+"${hosts[@]}"}; do
   if [ $kokkos -eq 1 ]; then passes+=("$host+kokkos"); else passes+=("$host"); fi
 done
-[ $all_hosts -eq 0 ] || passes+=(stable2021 2025 stable2021+kokkos)
+[ $all_hosts -eq 0 ] || passes+=(stable2021 2026 2025 stable2021+kokkos)
 
 status=0
 summary=()
@@ -61,8 +64,8 @@ for pass in "${passes[@]}"; do
   host=${pass%+kokkos}
   case "$host" in
     stable2021) build=$base ;;
-    2025) build=$base-2025 ;;
-    *) echo "run-tests.sh: unknown host '$host' (expected stable2021 or 2025)" >&2; exit 2 ;;
+    2025 | 2026) build=$base-$host ;;
+    *) echo "run-tests.sh: unknown host '$host' (expected stable2021, 2025 or 2026)" >&2; exit 2 ;;
   esac
   # Named either way, so that a folder keeps the variant its name says.
   if [ "$pass" = "$host" ]; then

@@ -1,8 +1,9 @@
 // fix wall/body/polygon: the host's syntax (k_n c_n c_t wallstyle args
-// [wiggle dim amplitude period]) with the contact law of the package's
-// pair_style body/rounded/polygon: the wall is a flat (or circular) body
-// without rounding and without cohesion; friction and its spring (with
-// the pair style's history keyword) as between two bodies.
+// [wiggle dim amplitude period] [history mu k_t]) with the contact law of
+// the package's pair_style body/rounded/polygon: the wall is a flat (or
+// circular) body without rounding and without cohesion; friction and its
+// spring (with the pair style's history keyword, or the wall's own) as
+// between two bodies.
 
 #include "fix_wall_body_polygon.h"
 
@@ -41,8 +42,7 @@ void FixWallBodyPolygonDEM::init()
   if (!pair)
     error->all(FLERR, command + ": requires pair_style body/rounded/polygon (of the body-dem plugin) for its "
                                 "friction settings");
-  history = pair->history_enabled();
-  coeffs = linear_wall_law(k_n, c_n, c_t, pair->friction_coefficient(), history);
+  coeffs = linear_wall_law(k_n, c_n, c_t, pair->friction_coefficient(), pair->history_enabled());
   check_body_shapes();
 }
 

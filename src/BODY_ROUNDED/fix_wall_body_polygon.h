@@ -1,7 +1,8 @@
 /* -*- c++ -*- ----------------------------------------------------------
    body-dem package: fix wall/body/polygon (LAMMPS glue). Flat or circular
    walls for rounded polygons with the contact law of the pair style
-   body/rounded/polygon (its mu and history; no cohesion), the two
+   body/rounded/polygon (its mu and history, or the wall's own history mu
+   k_t; no cohesion), the two
    farthest vertex contacts of a body with a wall receiving forces.
    Syntax, walls, springs and outputs in fix_wall_body_base.h.
 ------------------------------------------------------------------------- */
@@ -30,8 +31,7 @@ class FixWallBodyPolygonDEM : public FixWallBodyLinearBase {
 
  private:
   double k_n = 0.0, c_n = 0.0, c_t = 0.0;
-  body_dem::LinearContactCoeffs coeffs;    // wall's k_n, c_n, c_t; mu of the pair style
-  bool history = false;
+  body_dem::LinearContactCoeffs coeffs;    // wall's k_n, c_n, c_t; mu and k_t (linear_wall_law())
   class BodyRoundedPolygon *bptr = nullptr;
   // space-frame vertices of one body, per thread of the wall loop
   std::vector<std::vector<body_dem::Vec3>> vertex_buffers = std::vector<std::vector<body_dem::Vec3>>(1);

@@ -1,9 +1,10 @@
 // fix wall/body/polyhedron: the host's syntax (k_n c_n c_t wallstyle args
-// [wiggle dim amplitude period]; wallstyle xplane, yplane, zplane or
-// zcylinder) with the contact law of the package's pair_style
-// body/rounded/polyhedron: the wall is a flat (or cylindrical) body
-// without rounding and without cohesion; friction and its spring (with the
-// pair style's history keyword) as between two bodies.
+// [wiggle dim amplitude period] [history mu k_t]; wallstyle xplane,
+// yplane, zplane or zcylinder) with the contact law of the package's
+// pair_style body/rounded/polyhedron: the wall is a flat (or cylindrical)
+// body without rounding and without cohesion; friction and its spring
+// (with the pair style's history keyword, or the wall's own) as between
+// two bodies.
 
 #include "fix_wall_body_polyhedron.h"
 
@@ -38,8 +39,7 @@ void FixWallBodyPolyhedronDEM::init()
     error->all(FLERR, command + ": requires pair_style body/rounded/polyhedron (of the body-dem plugin) for its "
                                 "friction settings; with body/rounded/polyhedron/granular use fix "
                                 "wall/body/polyhedron/granular");
-  history = pair->history_enabled();
-  coeffs = linear_wall_law(k_n, c_n, c_t, pair->friction_coefficient(), history);
+  coeffs = linear_wall_law(k_n, c_n, c_t, pair->friction_coefficient(), pair->history_enabled());
   check_body_shapes();
 }
 

@@ -1,7 +1,8 @@
 /* -*- c++ -*- ----------------------------------------------------------
    body-dem package: fix wall/body/polyhedron (LAMMPS glue). Flat or
    cylindrical walls for rounded polyhedra with the contact law of the
-   pair style body/rounded/polyhedron (its mu and history; no cohesion);
+   pair style body/rounded/polyhedron (its mu and history, or the wall's own
+   history mu k_t; no cohesion);
    every vertex of a body within reach of a wall is a contact.
    Syntax, walls, springs and outputs in fix_wall_body_base.h.
 ------------------------------------------------------------------------- */
@@ -28,8 +29,7 @@ class FixWallBodyPolyhedronDEM : public FixWallBodyLinearBase {
 
  private:
   double k_n = 0.0, c_n = 0.0, c_t = 0.0;
-  body_dem::LinearContactCoeffs coeffs;    // wall's k_n, c_n, c_t; mu of the pair style
-  bool history = false;
+  body_dem::LinearContactCoeffs coeffs;    // wall's k_n, c_n, c_t; mu and k_t (linear_wall_law())
   body_dem::PolyhedronWallFrames frames;
   body_dem::PolyhedronBodyFrames::ShapeCheckBuffers shape_buffers;
   std::string body_shape_defect(int i, const char *rounding_required_by) override;

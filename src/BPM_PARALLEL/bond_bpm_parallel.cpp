@@ -93,7 +93,7 @@ BondBPMParallel::~BondBPMParallel()
 {
   if (allocated) memory->destroy(setflag);
   // The histories belong to this style; a new bond style starts afresh.
-  if (modify && modify->find_fix(kHistoryFixID) >= 0) modify->delete_fix(kHistoryFixID);
+  if (modify && host::has_fix(modify, kHistoryFixID)) modify->delete_fix(kHistoryFixID);
 }
 
 void BondBPMParallel::allocate()
@@ -178,14 +178,14 @@ void BondBPMParallel::init_style()
               fmt::format("{} {} {}", force->special_lj[1], force->special_lj[2], force->special_lj[3]));
 
   history_width = bpm::ParallelBondHistory::kSize * atom->bond_per_atom;
-  const int ifix = modify->find_fix(kHistoryFixID);
-  if (ifix < 0) {
+  Fix *existing = host::fix_by_id(modify, kHistoryFixID);
+  if (!existing) {
     // Re-created with the same ID and style after read_restart, the store
     // gets its values back from the restart file.
     history = dynamic_cast<host::PerAtomStore *>(
         modify->add_fix(std::string(kHistoryFixID) + " all " + host::per_atom_store_args(history_width)));
   } else {
-    history = dynamic_cast<host::PerAtomStore *>(modify->fix[ifix]);
+    history = dynamic_cast<host::PerAtomStore *>(existing);
   }
   if (!history || host::per_atom_store_width(history) != history_width)
     error->all(FLERR, "bond_style bpm/parallel: the bond history store {} does not match {} bonds per atom",

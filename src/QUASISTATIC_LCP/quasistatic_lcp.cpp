@@ -631,8 +631,7 @@ void QuasistaticLCP::run_zero()
   std::string words[3] = {"0", "post", "no"};
   char *args[3] = {&words[0][0], &words[1][0], &words[2][0]};
   run.command(3, args);
-  const int ifix = modify->find_fix("NEIGH_HISTORY_GRANULAR");
-  history_ = ifix >= 0 ? dynamic_cast<FixNeighHistory *>(modify->fix[ifix]) : nullptr;
+  history_ = host::history_fix_of(modify, pair_);
   // (on a rank without atoms the history has no per-neighbour arrays: only
   // the fix itself is checked, the same on every rank)
   if (!history_ || !pair_->list)

@@ -1,10 +1,14 @@
 #include "fix_body_neigh_history.h"
 
+#include "atom.h"
 #include "comm.h"
+#include "error.h"
 #include "update.h"
 #include "utils.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <string>
 
 using namespace LAMMPS_NS;
 
@@ -26,4 +30,38 @@ void FixBodyNeighHistory::write_restart(FILE *fp)
     int size = 0;
     fwrite(&size, sizeof(int), 1, fp);
   }
+}
+
+void FixBodyNeighHistory::unpack_restart(int nlocal, int nth)
+{
+  // The record of this fix: after those of the nth fixes before it, each
+  // starting with its length. This fix's records are 2 + n (1 + dnum)
+  // long for n partners (the length, n, then per partner its ID and
+  // values).
+  double **extra = atom->extra;
+  int m = 0;
+  for (int k = 0; k < nth; k++) m += static_cast<int>(extra[nlocal][m]);
+  const int length = static_cast<int>(extra[nlocal][m]);
+  const int partners = static_cast<int>(extra[nlocal][m + 1]);
+  if (partners > 0 && length != 2 + partners * (1 + dnum)) {
+    foreign_values = std::max(1, (length - 2) / partners - 1);
+    set_arrays(nlocal);    // no partners: the pairs start from zero
+    return;
+  }
+  FixNeighHistory::unpack_restart(nlocal, nth);
+}
+
+void FixBodyNeighHistory::init()
+{
+  FixNeighHistory::init();
+  int skipped = foreign_values, skipped_any = 0;
+  MPI_Allreduce(&skipped, &skipped_any, 1, MPI_INT, MPI_MAX, world);
+  if (skipped_any && comm->me == 0)
+    error->warning(FLERR,
+                   "fix " + std::string(id) + ": the restart file holds " + std::to_string(skipped_any) +
+                       " values per pair of bodies under this ID, this package's pair style keeps " +
+                       std::to_string(dnum) +
+                       " (a file written by another pair style, such as LAMMPS's built-in body styles with "
+                       "history?); they are ignored and the pairs' tangential springs start from zero");
+  foreign_values = 0;
 }

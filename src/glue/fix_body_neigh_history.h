@@ -21,6 +21,13 @@
    Its style reads NEIGH_HISTORY in restart files (the same per-atom
    records as the host's fix), so files written before this fix existed,
    and files written with it, are read either way.
+
+   A record of this ID whose pairs hold another number of values than
+   this fix (a file written by another pair style under the same name,
+   such as LAMMPS's built-in body styles with history since 30 Sep 2026,
+   3 values per pair) would be read past its end by the host's fix: such
+   records are skipped, the pairs start from zero, and init() says so in
+   one warning.
 ------------------------------------------------------------------------- */
 
 #ifndef BODY_DEM_FIX_BODY_NEIGH_HISTORY_H
@@ -33,7 +40,12 @@ namespace LAMMPS_NS {
 class FixBodyNeighHistory : public FixNeighHistory {
  public:
   FixBodyNeighHistory(class LAMMPS *, int, char **);
+  void init() override;
   void write_restart(FILE *) override;
+  void unpack_restart(int, int) override;
+
+ private:
+  int foreign_values = 0;    // values per pair of a skipped restart record (0: none)
 };
 
 }    // namespace LAMMPS_NS

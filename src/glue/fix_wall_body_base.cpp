@@ -121,8 +121,10 @@ void FixWallBodyBase::parse_walls(int narg, char **arg, int iarg)
         wiggle = 1;
       }
       iarg += 4;
+    } else if (const int used = parse_style_keyword(narg, arg, iarg)) {
+      iarg += used;
     } else {
-      args.fail(std::string("unknown keyword '") + arg[iarg] + "' (expected wiggle)");
+      args.fail(std::string("unknown keyword '") + arg[iarg] + "' (expected " + keywords_expected() + ")");
     }
   }
 

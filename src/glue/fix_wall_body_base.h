@@ -92,6 +92,11 @@ class FixWallBodyBase : public Fix {
   // (the last arguments of every wall style) and then registers the
   // per-atom springs with the host.
   void parse_walls(int narg, char **arg, int iarg);
+  // A keyword of one wall style after the walls (arg[iarg]): the number of
+  // arguments it took, or 0 when it is not one of the style's; and the
+  // keywords a style accepts, for the error message.
+  virtual int parse_style_keyword(int /*narg*/, char ** /*arg*/, int /*iarg*/) { return 0; }
+  virtual std::string keywords_expected() const { return "wiggle"; }
   void register_per_atom_arrays();
   static bool is_wallstyle(const char *word);
 

@@ -23,12 +23,21 @@
                                    objects (GranularModel), which changes
                                    the layout of its restart record; before:
                                    model numbers and fixed coefficient arrays
+   BODY_DEM_HOST_GET_FIX_BY_ID     Modify::get_fix_by_id() and
+                                   get_compute_by_id(), the accessors that
+                                   newer hosts keep while they retire
+                                   find_fix()/find_compute() and the public
+                                   fix[]/compute[] arrays; before: only those
 ------------------------------------------------------------------------- */
 
 #ifndef BODY_DEM_HOST_COMPAT_H
 #define BODY_DEM_HOST_COMPAT_H
 
 #include "comm.h"
+#include "compute.h"
+#include "fix.h"
+#include "fix_neigh_history.h"
+#include "modify.h"
 #include "neighbor.h"
 #include "pair.h"
 
@@ -54,6 +63,47 @@
 
 namespace LAMMPS_NS {
 namespace host {
+
+// The fix (compute) with this ID, or nullptr when there is none.
+inline Fix *fix_by_id(Modify *modify, const std::string &id)
+{
+#ifdef BODY_DEM_HOST_GET_FIX_BY_ID
+  return modify->get_fix_by_id(id);
+#else
+  const int ifix = modify->find_fix(id);
+  return ifix >= 0 ? modify->fix[ifix] : nullptr;
+#endif
+}
+
+inline Compute *compute_by_id(Modify *modify, const std::string &id)
+{
+#ifdef BODY_DEM_HOST_GET_FIX_BY_ID
+  return modify->get_compute_by_id(id);
+#else
+  const int icompute = modify->find_compute(id);
+  return icompute >= 0 ? modify->compute[icompute] : nullptr;
+#endif
+}
+
+inline bool has_fix(Modify *modify, const std::string &id) { return fix_by_id(modify, id) != nullptr; }
+
+// The per-pair history fix (NEIGH_HISTORY) that serves this pair style,
+// or nullptr. Found by its owner, not by its ID, since the hosts name it
+// differently: pair_style granular's is NEIGH_HISTORY_GRANULAR up to the
+// 2025 host and NEIGH_HISTORY_GRANULAR<instance> in the 2026 host.
+inline FixNeighHistory *history_fix_of(Modify *modify, Pair *pair)
+{
+#ifdef BODY_DEM_HOST_GET_FIX_BY_ID
+  for (Fix *fix : modify->get_fix_by_style("^NEIGH_HISTORY")) {
+#else
+  for (int ifix = 0; ifix < modify->nfix; ++ifix) {
+    Fix *fix = modify->fix[ifix];
+#endif
+    auto *history = dynamic_cast<FixNeighHistory *>(fix);
+    if (history && history->pair == pair) return history;
+  }
+  return nullptr;
+}
 
 // A half neighbour list for a pair style; with_history: the list keeps
 // per-pair values in the host's NEIGH_HISTORY fix.

@@ -48,9 +48,9 @@ PairBodyBase::PairBodyBase(LAMMPS *lmp, const std::string &style, const std::str
   // specified again in another (the host counts pair instances per
   // process); a second instance of the same style (e.g. in pair_style
   // hybrid) adds its instance number.
-  if (modify->find_fix("NEIGH_HISTORY_" + fix_tag) >= 0 ||
-      modify->find_fix("NEIGH_HISTORY_" + fix_tag + "_DUMMY") >= 0 ||
-      modify->find_fix("BODY_DEM_WORK_" + fix_tag) >= 0)
+  if (host::has_fix(modify, "NEIGH_HISTORY_" + fix_tag) ||
+      host::has_fix(modify, "NEIGH_HISTORY_" + fix_tag + "_DUMMY") ||
+      host::has_fix(modify, "BODY_DEM_WORK_" + fix_tag))
     fix_tag += std::to_string(instance_me);
   // Fixes need a simulation box; a pair style defined before read_data
   // (for the Pair Coeffs of a data file) makes them in init_style().
@@ -60,10 +60,10 @@ PairBodyBase::PairBodyBase(LAMMPS *lmp, const std::string &style, const std::str
 PairBodyBase::~PairBodyBase()
 {
   delete[] pvector;
-  if (modify->find_fix(work_fix_id()) >= 0) modify->delete_fix(work_fix_id());
+  if (host::has_fix(modify, work_fix_id())) modify->delete_fix(work_fix_id());
   if (fix_history)
     modify->delete_fix(history_fix_id());
-  else if (modify->find_fix(dummy_fix_id()) >= 0)
+  else if (host::has_fix(modify, dummy_fix_id()))
     modify->delete_fix(dummy_fix_id());
   if (allocated) {
     memory->destroy(setflag);

@@ -4,6 +4,7 @@
 #include "compute.h"
 #include "exceptions.h"
 #include "force.h"
+#include "host_compat.h"
 #include "input.h"
 #include "lammps.h"
 #include "library.h"
@@ -120,9 +121,8 @@ double LammpsSession::compute_vector(const std::string &id, int index)
 {
   // lammps_extract_compute() does not invoke the compute in this release;
   // invoke it here so the vector is current.
-  int icompute = lmp->modify->find_compute(id);
-  if (icompute < 0) throw std::runtime_error("no compute " + id);
-  LAMMPS_NS::Compute *c = lmp->modify->compute[icompute];
+  LAMMPS_NS::Compute *c = LAMMPS_NS::host::compute_by_id(lmp->modify, id);
+  if (!c) throw std::runtime_error("no compute " + id);
   if (!c->vector_flag) throw std::runtime_error("compute " + id + " has no global vector");
   if (index < 0 || index >= c->size_vector) throw std::runtime_error("index out of range for " + id);
   c->compute_vector();

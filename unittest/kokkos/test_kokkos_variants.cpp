@@ -15,6 +15,7 @@
 
 #include "fix.h"
 #include "force.h"
+#include "host_compat.h"
 #include "lammps.h"
 #include "modify.h"
 #include "pair.h"
@@ -112,7 +113,7 @@ TEST(KokkosVariant, SuffixPicksTheWallVariants)
   s.load_plugin();
   s.commands(body_dem_test::polygon_pour_input(10));
   for (const char *id : {"floor", "sides"})
-    EXPECT_STREQ(s.lmp->modify->fix[s.lmp->modify->find_fix(id)]->style, "wall/body/polygon/kokkos") << id;
+    EXPECT_STREQ(LAMMPS_NS::host::fix_by_id(s.lmp->modify, id)->style, "wall/body/polygon/kokkos") << id;
 }
 
 TEST(KokkosVariant, BadArgumentsAreTheSerialStylesErrors)

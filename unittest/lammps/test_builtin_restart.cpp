@@ -138,3 +138,74 @@ TEST(BuiltinRestart, PolyhedronPairAndWallOfTheHostAreReadWithAWarning)
   EXPECT_NEAR(x[2], 0.55, 0.01);
   EXPECT_NEAR(x[5], 0.55, 0.01);
 }
+
+// A restart file laid out as the built-in body styles with history of
+// LAMMPS 30 Sep 2026 write it (3 values per pair under the pair style's
+// NEIGH_HISTORY, 6 per atom for a wall), made by the fixture plugin
+// upstream_restart_writer from the host's built-in styles of the release at
+// hand, read with the package and the script of those built-ins
+// (pair_coeff's k_t, the wall's `history mu k_t` with NULL): a warning for
+// each of the two records, no crash, and the springs start from zero, so
+// the run is the run from a file without those records.
+TEST(BuiltinRestart, UpstreamHistoryLayoutIsReadWithWarnings)
+{
+  body_dem_test::Box3d box;
+  for (int d = 0; d < 3; d++) {
+    box.lo[d] = -4.0;
+    box.hi[d] = 4.0;
+  }
+  box.lo[2] = 0.0;
+  // two cubes touching, the lower one on the floor
+  body_dem_test::write_polyhedron_data("upstream_restart_3d.data",
+                                       {body_dem_test::cube({0.0, 0.0, 0.599}, 1.0, 0.2),
+                                        body_dem_test::rotated(body_dem_test::cube({0.2, 0.0, 1.797}, 1.0, 0.2),
+                                                               {0.0, 0.0, 1.0}, 0.2)},
+                                       box);
+  auto write = [](const std::string &restart, bool upstream_records) {
+    LammpsSession s;    // no plugin of the package: the host's built-in styles
+    if (upstream_records) s.command(std::string("plugin load ") + UPSTREAM_RESTART_WRITER);
+    s.commands("boundary p p f\n" + body_dem_test::polyhedron_setup_commands("upstream_restart_3d.data") +
+               "pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0\npair_coeff * * 100.0 1.0\n");
+    if (upstream_records)
+      s.commands("fix NEIGH_HISTORY_BRPH all test/upstream_pair_history\n"
+                 "fix floor all test/upstream_wall_history wall/body/polyhedron\n");
+    s.commands("run 0 post no\nwrite_restart " + restart + "\n");
+    // Removed here: the host unloads a plugin's fixes by style name, and
+    // these write under the names of other styles.
+    if (upstream_records) s.commands("unfix NEIGH_HISTORY_BRPH\nunfix floor\n");
+  };
+  auto read = [](const std::string &restart, std::string *log) {
+    LammpsSession s;
+    s.load_plugin();
+    s.commands("read_restart " + restart +
+               "\ncomm_modify vel yes\n"
+               "pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0 history\n"
+               "pair_coeff * * 100.0 1.0 30.0\n"
+               "fix floor all wall/body/polyhedron 1000.0 20.0 5.0 zplane 0.0 NULL history 0.5 NULL\n"
+               "fix integrate all nve/body\nfix down all gravity 1.0 vector 0 0 -1\n"
+               "timestep 0.0001\nrun 2000\n");
+    *log = s.log_text();
+    return s.gather_by_id("x");
+  };
+  const std::string upstream = body_dem_test::work_dir() + "/upstream_layout.restart";
+  const std::string plain = body_dem_test::work_dir() + "/upstream_plain.restart";
+  write(upstream, true);
+  write(plain, false);
+  std::string log, plain_log;
+  std::vector<double> x, x_plain;
+  ASSERT_NO_THROW(x = read(upstream, &log));
+  ASSERT_NO_THROW(x_plain = read(plain, &plain_log));
+  ASSERT_EQ(x.size(), 6u);
+  EXPECT_TRUE(all_finite(x));
+  EXPECT_NE(log.find("fix NEIGH_HISTORY_BRPH: the restart file holds 3 values per pair of bodies under this ID"),
+            std::string::npos)
+      << log;
+  EXPECT_NE(log.find("fix wall/body/polyhedron: the per-atom data of fix floor in the restart file is not this "
+                     "package's"),
+            std::string::npos)
+      << log;
+  EXPECT_EQ(plain_log.find("values per pair of bodies under this ID"), std::string::npos);
+  // springs from zero: the same run as from the file without the records
+  // (one rank, same operations: to the last bit)
+  for (size_t k = 0; k < x.size(); k++) EXPECT_EQ(x[k], x_plain[k]) << k;
+}

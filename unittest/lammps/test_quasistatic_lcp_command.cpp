@@ -16,6 +16,7 @@
 //     argument and what was expected.
 // The tests run on any number of MPI ranks (files are written by rank 0
 // and read by every rank after the command, which ends collectively).
+#include "json_numbers.h"
 #include "lammps_session.h"
 
 #include "lcp_analysis.h"
@@ -25,7 +26,6 @@
 
 #include <gtest/gtest.h>
 #include <mpi.h>
-#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -226,39 +226,43 @@ std::string saturated_groove_setup()
          "velocity all set 0.0 0.0 0.0\n";
 }
 
-nlohmann::json read_json(const std::string &path) { return nlohmann::json::parse(read_text(path)); }
+using body_dem_test::json_array_length;
+using body_dem_test::json_matrix;
+using body_dem_test::json_vector;
 
-void expect_same_lcp(const nlohmann::json &expected, const lcp::Matrix &A, const lcp::Vector &b,
+// The A and b that a JSON file (its text) holds equal the given ones.
+void expect_same_lcp(const std::string &expected, const lcp::Matrix &A, const lcp::Vector &b,
                      const std::string &what)
 {
-  const nlohmann::json &A_rows = expected.at("A");
-  const nlohmann::json &b_values = expected.at("b");
+  const std::vector<std::vector<double>> A_rows = json_matrix(expected, "A");
+  const std::vector<double> b_values = json_vector(expected, "b");
   ASSERT_EQ(static_cast<long>(A_rows.size()), static_cast<long>(A.rows())) << what;
   ASSERT_EQ(static_cast<long>(b_values.size()), static_cast<long>(b.size())) << what;
   double scale = 1.0;
   for (long i = 0; i < A.rows(); ++i)
     for (long j = 0; j < A.cols(); ++j) scale = std::max(scale, std::abs(A(i, j)));
   for (long i = 0; i < A.rows(); ++i) {
-    ASSERT_EQ(static_cast<long>(A_rows[i].size()), static_cast<long>(A.cols())) << what;
+    const std::vector<double> &row = A_rows[static_cast<size_t>(i)];
+    ASSERT_EQ(static_cast<long>(row.size()), static_cast<long>(A.cols())) << what;
     for (long j = 0; j < A.cols(); ++j)
-      EXPECT_NEAR(A_rows[i][j].get<double>(), A(i, j), 1e-9 * scale) << what << " A(" << i << "," << j << ")";
-    EXPECT_NEAR(b_values[i].get<double>(), b[i], 1e-9 * std::max(1.0, b.cwiseAbs().maxCoeff()))
+      EXPECT_NEAR(row[static_cast<size_t>(j)], A(i, j), 1e-9 * scale) << what << " A(" << i << "," << j << ")";
+    EXPECT_NEAR(b_values[static_cast<size_t>(i)], b[i], 1e-9 * std::max(1.0, b.cwiseAbs().maxCoeff()))
         << what << " b(" << i << ")";
   }
 }
 
-lcp::Matrix matrix_of(const nlohmann::json &rows)
+lcp::Matrix matrix_of(const std::vector<std::vector<double>> &rows)
 {
   lcp::Matrix A(static_cast<long>(rows.size()), rows.empty() ? 0 : static_cast<long>(rows[0].size()));
   for (long i = 0; i < A.rows(); ++i)
-    for (long j = 0; j < A.cols(); ++j) A(i, j) = rows[i][j].get<double>();
+    for (long j = 0; j < A.cols(); ++j) A(i, j) = rows[static_cast<size_t>(i)][static_cast<size_t>(j)];
   return A;
 }
 
-lcp::Vector vector_of(const nlohmann::json &values)
+lcp::Vector vector_of(const std::vector<double> &values)
 {
   lcp::Vector v(static_cast<long>(values.size()));
-  for (long i = 0; i < v.size(); ++i) v[i] = values[i].get<double>();
+  for (long i = 0; i < v.size(); ++i) v[i] = values[static_cast<size_t>(i)];
   return v;
 }
 
@@ -275,10 +279,10 @@ TEST(QuasistaticLcpCommand, ProblemJsonGivesTheSameLcp)
 
   const lcp::Problem pb = lcp::read_problem_json(read_text("qs_groove_problem.json"));
   ASSERT_EQ(pb.contacts.size(), 3u);
-  const nlohmann::json out = read_json("qs_groove_output.json");
+  const std::string out = read_text("qs_groove_output.json");
   // every contact of disk 3 is at the friction limit: three slip unknowns
-  ASSERT_EQ(out.at("active_contacts").size(), 3u);
-  EXPECT_EQ(out.at("A").size(), 3u);
+  ASSERT_EQ(json_array_length(out, "active_contacts"), 3u);
+  EXPECT_EQ(json_array_length(out, "A"), 3u);
 
   const lcp::Analysis again = lcp::analyze(pb);
   expect_same_lcp(out, again.A, again.b, "problem JSON read back");
@@ -304,10 +308,10 @@ TEST(QuasistaticLcpCli, ProgramGivesTheSameLcp)
   const std::string command =
       std::string(LCP_GRANULAR_PROGRAM) + " qs_cli_problem.json qs_cli_program.json";
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
-  const nlohmann::json by_command = read_json("qs_cli_output.json");
-  const nlohmann::json by_program = read_json("qs_cli_program.json");
-  ASSERT_EQ(by_command.at("A").size(), 3u);
-  expect_same_lcp(by_command, matrix_of(by_program.at("A")), vector_of(by_program.at("b")),
+  const std::string by_command = read_text("qs_cli_output.json");
+  const std::string by_program = read_text("qs_cli_program.json");
+  ASSERT_EQ(json_array_length(by_command, "A"), 3u);
+  expect_same_lcp(by_command, matrix_of(json_matrix(by_program, "A")), vector_of(json_vector(by_program, "b")),
                   "lcp-granular");
 }
 
@@ -465,7 +469,7 @@ TEST(QuasistaticLcpSteps, SlidingGrooveEndsInEquilibrium)
       EXPECT_LT(ft, 1e-9 * -fn) << "contact " << c.p << "-" << c.q;
     }
   }
-  EXPECT_EQ(read_json("qs_slid_output.json").at("active_contacts").size(), 2u);
+  EXPECT_EQ(json_array_length(read_text("qs_slid_output.json"), "active_contacts"), 2u);
 }
 
 TEST(QuasistaticLcpSteps, NewtonOffGivesTheSameIncrements)

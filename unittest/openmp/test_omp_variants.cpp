@@ -11,6 +11,7 @@
 
 #include "force.h"
 #include "fix.h"
+#include "host_compat.h"
 #include "lammps.h"
 #include "modify.h"
 #include "pair.h"
@@ -120,7 +121,7 @@ TEST(OmpVariant, SuffixPicksTheWallVariantWithTheSerialWallsEnergy)
     LammpsSession s(threaded ? omp_args(2) : std::vector<std::string>{});
     s.load_plugin();
     s.commands(body_dem_test::polygon_pour_input(4000));
-    LAMMPS_NS::Fix *wall = s.lmp->modify->fix[s.lmp->modify->find_fix("floor")];
+    LAMMPS_NS::Fix *wall = LAMMPS_NS::host::fix_by_id(s.lmp->modify, "floor");
     EXPECT_STREQ(wall->style, threaded ? "wall/body/polygon/omp" : "wall/body/polygon");
     energy[threaded] = wall->compute_scalar();
   }
@@ -197,7 +198,7 @@ TEST(OmpVariant, SuffixPicksFixNveBodyOmp)
   s.load_plugin();
   s.commands(gas_setup());
   s.command("fix integrate all nve/body");
-  EXPECT_STREQ(s.lmp->modify->fix[s.lmp->modify->find_fix("integrate")]->style, "nve/body/omp");
+  EXPECT_STREQ(LAMMPS_NS::host::fix_by_id(s.lmp->modify, "integrate")->style, "nve/body/omp");
 }
 
 TEST(FixNveBodyOmp, EqualsTheHostsFixNveBodyBitwise)
