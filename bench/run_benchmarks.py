@@ -65,10 +65,10 @@ The packings are made once (by the settle inputs in bench/) and kept in
 the work folder (default <build>/bench-work); delete them to remake them.
 
 The host LAMMPS measured is the one the build folder was made for; the
-script prints its release. --host 2025 measures build-2025/ (made by
-tools/run-tests.sh --host 2025).
+script prints its release. --host 2025 (2026) measures build-2025/
+(build-2026/), made by tools/run-tests.sh --host 2025 (2026).
 
-usage: bench/run_benchmarks.py [--build build | --host stable2021|2025] [--only polygon,heap,hostex,spheres,scale,lcp,omp,kokkos]
+usage: bench/run_benchmarks.py [--build build | --host stable2021|2025|2026] [--only polygon,heap,hostex,spheres,scale,lcp,omp,kokkos]
            [--repeat 3] [--steps 1000] [--heap-steps 200] [--host-heap-steps 20]
            [--lcp-repeat 1] [--lcp-increments 9000]
 """
@@ -1062,8 +1062,8 @@ LAMMPS_GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "omp", "kokkos
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", default=None,
-                        help="the package's build folder (default: build, or build-2025 with --host 2025)")
-    parser.add_argument("--host", choices=("stable2021", "2025"), default=None,
+                        help="the package's build folder (default: build, or build-2025/build-2026 with --host 2025/2026)")
+    parser.add_argument("--host", choices=("stable2021", "2025", "2026"), default=None,
                         help="measure the build made for this host (tools/run-tests.sh --host H builds it); "
                              "the host measured is printed either way")
     parser.add_argument("--only", default=",".join(DEFAULT_GROUPS),
@@ -1095,7 +1095,7 @@ def main():
         groups = [g for g in groups if g != "omp"]
 
     if opts.build is None:
-        opts.build = os.path.join(ROOT, "build-2025" if opts.host == "2025" else "build")
+        opts.build = os.path.join(ROOT, "build" if opts.host in (None, "stable2021") else "build-" + opts.host)
     build = os.path.abspath(opts.build)    # LAMMPS runs in the work folder
     lmp = os.path.join(build, "lmp")
     plugin = os.path.join(build, "bodydemplugin.so")

@@ -325,7 +325,10 @@ TEST(BondBPMParallel, BreaksAtTheBendingStrength)
 // restart file, 300 more steps; a second run reads the file and does the
 // same 300 steps. The histories (in the restart file with the atoms), the
 // bond list without the broken bonds and the count of broken bonds must
-// come back: the two end states agree to the last bit.
+// come back: the two end states agree to the last bit. Each session counts
+// its pair styles from zero, as a new process does, so that the 2026
+// host's pair granular finds its history (NEIGH_HISTORY_GRANULAR<n>) in the
+// file.
 TEST(BondBPMParallel, RestartRoundTrip)
 {
   const double origin[3] = {-1.5, -1.0, -1.0};
@@ -339,6 +342,7 @@ TEST(BondBPMParallel, RestartRoundTrip)
   std::vector<double> x1, v1, t1;
   double broken1 = 0.0;
   {
+    body_dem_test::count_pair_styles_as_in_a_new_process();
     LammpsSession s;
     s.load_plugin();
     s.commands(bpm_test::read_bonded_block("bpm_restart.data", "f f f") +
@@ -355,6 +359,7 @@ TEST(BondBPMParallel, RestartRoundTrip)
   }
   EXPECT_GT(broken1, 0.0);    // breakage is part of what must survive
   EXPECT_LT(broken1, 60.0);   // and many intact bonds with their histories
+  body_dem_test::count_pair_styles_as_in_a_new_process();
   LammpsSession r;
   r.load_plugin();
   r.commands("read_restart bpm.restart\n"

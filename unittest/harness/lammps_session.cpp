@@ -9,6 +9,7 @@
 #include "lammps.h"
 #include "library.h"
 #include "modify.h"
+#include "pair.h"
 #include "variable.h"
 
 #include <gtest/gtest.h>
@@ -59,6 +60,17 @@ LammpsSession::LammpsSession(const std::vector<std::string> &extra_args, MPI_Com
 
 LammpsSession::~LammpsSession()
 {
+  // The plugins this session loaded go with it: since 2026 the host gives
+  // every new LAMMPS instance the plugins that earlier instances of the
+  // process loaded, and a later session that runs the host's built-in
+  // body styles (which the plugin overrides) must get those. (Older hosts
+  // unload them when the instance ends; clearing first does the same.)
+  if (lammps_plugin_count() > 0) {
+    try {
+      command("plugin clear");
+    } catch (...) {
+    }
+  }
   delete lmp;
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -201,6 +213,8 @@ RestartContinuation pour3d_through_restart(const std::vector<std::string> &args,
   out.restarted_style = s.lmp->force->pair_style;
   return out;
 }
+
+void count_pair_styles_as_in_a_new_process() { LAMMPS_NS::Pair::instance_total = 0; }
 
 std::string error_of(LammpsSession &session, const std::string &line)
 {

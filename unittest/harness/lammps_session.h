@@ -77,6 +77,15 @@ struct RestartContinuation {
 };
 RestartContinuation pour3d_through_restart(const std::vector<std::string> &args, const std::string &restart_file);
 
+// The host's count of the pair styles made in this process set back to
+// zero, as in a new process. Call it before a LammpsSession that writes a
+// restart file and before the one that reads it, when the file holds the
+// history of pair_style granular: since 2026 the host names that history
+// fix after the pair's number in this count (NEIGH_HISTORY_GRANULAR<n>),
+// so a file is read back only by a process that made as many pair styles
+// before, as a user's script run again in a new process does.
+void count_pair_styles_as_in_a_new_process();
+
 // Runs `line` and returns the text of the LAMMPS error it raised, or
 // "no error" when it ran through.
 std::string error_of(LammpsSession &session, const std::string &line);

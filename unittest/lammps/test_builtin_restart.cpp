@@ -114,7 +114,7 @@ TEST(BuiltinRestart, PolyhedronPairAndWallOfTheHostAreReadWithAWarning)
   const std::string restart = body_dem_test::work_dir() + "/builtin_polyhedron.restart";
   {
     LammpsSession s;    // no plugin
-    s.commands("boundary p p f\n" + body_dem_test::polyhedron_setup_commands("builtin_restart_3d.data") +
+      s.commands("boundary p p f\n" + body_dem_test::polyhedron_setup_commands("builtin_restart_3d.data") +
                "pair_style body/rounded/polyhedron 5.0 5.0 0.5 1.0 0.0\npair_coeff * * 1000.0 0.0\n"
                "fix floor all wall/body/polyhedron 1000.0 5.0 5.0 zplane 0.0 NULL\n"
                "fix integrate all nve/body\nfix down all gravity 1.0 vector 0 0 -1\n"
@@ -163,7 +163,7 @@ TEST(BuiltinRestart, UpstreamHistoryLayoutIsReadWithWarnings)
                                        box);
   auto write = [](const std::string &restart, bool upstream_records) {
     LammpsSession s;    // no plugin of the package: the host's built-in styles
-    if (upstream_records) s.command(std::string("plugin load ") + UPSTREAM_RESTART_WRITER);
+      if (upstream_records) s.command(std::string("plugin load ") + UPSTREAM_RESTART_WRITER);
     s.commands("boundary p p f\n" + body_dem_test::polyhedron_setup_commands("upstream_restart_3d.data") +
                "pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0\npair_coeff * * 100.0 1.0\n");
     if (upstream_records)
