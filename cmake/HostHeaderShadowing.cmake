@@ -7,10 +7,11 @@
 # LAMMPS-free targets (the LCP library and program, unittest/lcp,
 # unittest/harness/json_numbers.cpp, bench/lcp_bench.cpp).
 #
-# This check finds the shadowed headers of the host at hand and stops the
-# configuration when a file compiled with the host's headers includes one
-# of them with <...>, naming the file and the header, so that the mistake
-# shows on every host, not only on the host that has the stub.
+# This check finds the shadowed headers of the host at hand, adds those
+# known from the other supported hosts (the 2026 host's nlohmann/), and
+# stops the configuration when a file compiled with the host's headers
+# includes one of them with <...>, naming the file and the header, so that
+# the mistake shows on every host, not only on the host that has the stub.
 
 set(_shadow_roots "${LAMMPS_SOURCE_DIR}/src")
 foreach(_pkg BODY GRANULAR OPENMP PLUGIN)
@@ -31,6 +32,8 @@ list(REMOVE_DUPLICATES BODY_DEM_HOST_SHADOWED_HEADERS)
 if(BODY_DEM_HOST_SHADOWED_HEADERS)
   message(STATUS "Host LAMMPS: its headers shadow these system headers: ${BODY_DEM_HOST_SHADOWED_HEADERS}")
 endif()
+list(APPEND BODY_DEM_HOST_SHADOWED_HEADERS "nlohmann/json.hpp" "nlohmann/json_fwd.hpp")
+list(REMOVE_DUPLICATES BODY_DEM_HOST_SHADOWED_HEADERS)
 
 # Files of the targets built without the host's headers.
 set(_lammps_free_patterns
@@ -51,7 +54,7 @@ foreach(_file IN LISTS _package_files)
       set(_free TRUE)
     endif()
   endforeach()
-  if(_free OR NOT BODY_DEM_HOST_SHADOWED_HEADERS)
+  if(_free)
     continue()
   endif()
   file(STRINGS "${PROJECT_SOURCE_DIR}/${_file}" _includes REGEX "^[ \t]*#[ \t]*include[ \t]*<[^>]+>")
@@ -64,7 +67,8 @@ foreach(_file IN LISTS _package_files)
 endforeach()
 if(_shadowing_problems)
   message(FATAL_ERROR "Host LAMMPS: these files are compiled with the host's headers and include a "
-    "system header that the host's src/ shadows (the host's file would be included instead):"
+    "system header that the src/ of this host or of another supported host shadows (the host's file would "
+    "be included instead):"
     "${_shadowing_problems}\nInclude such headers only in the LAMMPS-free targets "
     "(cmake/HostHeaderShadowing.cmake lists them).")
 endif()
