@@ -13,8 +13,8 @@ void FixWallBodyLinearBase::parse_linear_coeffs(int narg, char **arg, double &k_
 {
   body_dem::StyleArgs args(lmp, command);
   if (narg < 7)
-    args.fail("expected k_n c_n c_t wallstyle args [wiggle dim amplitude period] [history mu k_t], got " + std::to_string(narg - 3) +
-              " arguments");
+    args.fail("expected k_n c_n c_t wallstyle args [wiggle dim amplitude period] [history mu k_t], got " +
+              std::to_string(narg - 3) + " arguments");
   k_n = args.nonnegative(arg[3], "k_n");
   c_n = args.nonnegative(arg[4], "c_n");
   c_t = strcmp(arg[5], "NULL") == 0 ? 0.5 * c_n : args.nonnegative(arg[5], "c_t");

@@ -155,10 +155,11 @@ TEST(UpstreamSyntax, PolygonWallHistoryKeywordAndNullCt)
                                       std::string(kFloor2d) + " history 0.5 NULL");
   expect_same(package, wall_only, "2d: the wall's history with a pair style without history");
   // c_t NULL is c_n / 2 = 10
-  const State null_ct = run_polygon("pair_style body/rounded/polygon 20.0 5.0 0.5 1.0 0.0 history",
-                                    "fix floor all wall/body/polygon 1000.0 20.0 NULL yplane 0.0 NULL history 0.5 NULL");
-  const State half_cn = run_polygon("pair_style body/rounded/polygon 20.0 5.0 0.5 1.0 0.0 history",
-                                    "fix floor all wall/body/polygon 1000.0 20.0 10.0 yplane 0.0 NULL history 0.5 NULL");
+  const std::string style = "pair_style body/rounded/polygon 20.0 5.0 0.5 1.0 0.0 history";
+  const State null_ct =
+      run_polygon(style, "fix floor all wall/body/polygon 1000.0 20.0 NULL yplane 0.0 NULL history 0.5 NULL");
+  const State half_cn =
+      run_polygon(style, "fix floor all wall/body/polygon 1000.0 20.0 10.0 yplane 0.0 NULL history 0.5 NULL");
   expect_same(null_ct, half_cn, "c_t NULL against c_n / 2");
 }
 
@@ -187,6 +188,7 @@ TEST(UpstreamSyntax, WallHistoryKeywordErrors)
            {"history abc NULL", {"fix wall/body/polyhedron", "history mu"}},
            {"friction 0.5", {"unknown keyword 'friction'", "expected wiggle or history"}}}) {
     const std::string error = body_dem_test::error_of(s, std::string(kFloor3d) + " " + c.keywords);
-    for (const std::string &part : c.expected) EXPECT_NE(error.find(part), std::string::npos) << c.keywords << ": " << error;
+    for (const std::string &part : c.expected)
+      EXPECT_NE(error.find(part), std::string::npos) << c.keywords << ": " << error;
   }
 }
