@@ -105,6 +105,32 @@ inline FixNeighHistory *history_fix_of(Modify *modify, Pair *pair)
   return nullptr;
 }
 
+// The per-atom records of the restart file just read that no fix has
+// taken yet (their fix IDs and styles), while the host keeps them: from
+// read_restart to the end of the next run's initialisation. Modify keeps
+// them in protected members in every release (29 Sep 2021 to 4 Jul 2026);
+// they are read through a derived class, which may name them.
+struct RestartRecord {
+  std::string id, style;
+};
+
+inline std::vector<RestartRecord> unclaimed_restart_records(Modify *modify)
+{
+  struct Records : Modify {
+    static std::vector<RestartRecord> unclaimed(Modify *m)
+    {
+      char **Modify::*ids = &Records::id_restart_peratom;
+      char **Modify::*styles = &Records::style_restart_peratom;
+      int *Modify::*used = &Records::used_restart_peratom;
+      std::vector<RestartRecord> out;
+      for (int k = 0; k < m->nfix_restart_peratom; ++k)
+        if (m->*ids && m->*styles && m->*used && !(m->*used)[k]) out.push_back({(m->*ids)[k], (m->*styles)[k]});
+      return out;
+    }
+  };
+  return Records::unclaimed(modify);
+}
+
 // A half neighbour list for a pair style; with_history: the list keeps
 // per-pair values in the host's NEIGH_HISTORY fix.
 inline void request_pair_list(Neighbor *neighbor, Pair *pair, int instance, bool with_history)

@@ -198,6 +198,7 @@ void PairBodyBase::init_style()
     fix_history->pair = this;
     fix_dummy = nullptr;
   }
+  warn_of_foreign_pair_history();
 
   // Largest enclosing radius (rounded surface included) of each type: the
   // neighbour cutoff of types I,J is maxrad[I] + maxrad[J] + cutoff.
@@ -209,6 +210,23 @@ void PairBodyBase::init_style()
   const double largest = *std::max_element(maxrad.begin() + 1, maxrad.end());
   for (int t = 1; t <= atom->ntypes; t++)
     if (maxrad[t] == 0.0) maxrad[t] = largest;
+}
+
+// A restart file may hold the per-pair history of another pair style of
+// body particles under another fix ID (LAMMPS's built-in body styles with
+// history since 30 Sep 2026): no fix of this style reads it, and the host
+// only lists it as unused restart info. Said once, by the style that runs
+// now, since its springs then start from zero.
+void PairBodyBase::warn_of_foreign_pair_history()
+{
+  if (comm->me != 0) return;
+  for (const host::RestartRecord &r : host::unclaimed_restart_records(modify)) {
+    if (r.style != "NEIGH_HISTORY" || r.id == history_fix_id() || host::has_fix(modify, r.id)) continue;
+    error->warning(FLERR, command + ": the restart file holds the per-pair history of fix " + r.id +
+                              " (NEIGH_HISTORY), which this pair style does not read (written by another "
+                              "pair style, such as LAMMPS's built-in body styles with history?); the "
+                              "tangential springs of the pairs start from zero");
+  }
 }
 
 // The bodies of the types this style has coefficients for (with pair_style

@@ -186,6 +186,7 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
 
  private:
   void create_internal_fixes();
+  void warn_of_foreign_pair_history();
   std::string work_fix_id() const;
   std::string history_fix_id() const;
   std::string dummy_fix_id() const;
