@@ -25,10 +25,12 @@ FixWallBodyBase::FixWallBodyBase(LAMMPS *lmp, int narg, char **arg, const std::s
   // Elastic wall energy as global scalar (with fix_modify energy yes it is
   // part of pe); for the energy balance, a global vector: [1] accumulated
   // work of the walls' damping and friction on the bodies, [2] accumulated
-  // work that a moving (wiggling) wall does through its elastic forces.
+  // work that a moving (wiggling) wall does through its elastic forces;
+  // for wall loads, [3] [4] [5] the x, y, z of the whole force the walls
+  // exert on the bodies of the group at the last step.
   scalar_flag = 1;
   vector_flag = 1;
-  size_vector = 2;
+  size_vector = 5;
   global_freq = 1;
   extscalar = 1;
   extvector = 1;
@@ -161,6 +163,7 @@ void FixWallBodyBase::begin_post_force()
   velocity = wall_velocity_now();
   wall_energy = 0.0;
   elastic_on_bodies = Vec3{};
+  force_on_bodies = Vec3{};
   work.begin_sparse_step(atom->nlocal);
 }
 
@@ -267,7 +270,12 @@ double FixWallBodyBase::compute_scalar()
 
 double FixWallBodyBase::compute_vector(int n)
 {
-  double local = n == 0 ? work_local[1] : work_motion_local, all = 0.0;
+  const double local = n == 0 ? work_local[1]
+      : n == 1                ? work_motion_local
+      : n == 2                ? force_on_bodies.x
+      : n == 3                ? force_on_bodies.y
+                              : force_on_bodies.z;
+  double all = 0.0;
   MPI_Allreduce(&local, &all, 1, MPI_DOUBLE, MPI_SUM, world);
   return all;
 }

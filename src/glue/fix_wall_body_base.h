@@ -234,6 +234,9 @@ class FixWallBodyBase : public Fix {
   // elastic force of the walls on this rank's bodies (this step), and the
   // work a moving wall does through it
   body_dem::Vec3 elastic_on_bodies;
+  // The whole force of the walls on this rank's bodies at the last step
+  // (elastic, damping, friction), for the global vector's elements 3-5.
+  body_dem::Vec3 force_on_bodies;
   double motion_power_previous = 0.0;
   double work_motion_local = 0.0;
 };
@@ -272,7 +275,7 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
   // negative is the bodies' at the end: exactly the same numbers) and
   // whether a body had more vertices on a wall than Capacity.
   struct PartSums {
-    double energy = 0.0, ex = 0.0, ey = 0.0, ez = 0.0;
+    double energy = 0.0, ex = 0.0, ey = 0.0, ez = 0.0, fx = 0.0, fy = 0.0, fz = 0.0;
     int overflow = 0;
   };
   std::vector<PartSums> parts(nparts);
@@ -310,17 +313,23 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
         sums.ex += elastic.x;
         sums.ey += elastic.y;
         sums.ez += elastic.z;
+        sums.fx += r.total.force_j.x;
+        sums.fy += r.total.force_j.y;
+        sums.fz += r.total.force_j.z;
       }
     }
     parts[part] = sums;
   });
-  double energy = 0.0, ex = 0.0, ey = 0.0, ez = 0.0;
+  double energy = 0.0, ex = 0.0, ey = 0.0, ez = 0.0, fx = 0.0, fy = 0.0, fz = 0.0;
   int overflow = 0;
   for (const PartSums &sums : parts) {
     energy += sums.energy;
     ex += sums.ex;
     ey += sums.ey;
     ez += sums.ez;
+    fx += sums.fx;
+    fy += sums.fy;
+    fz += sums.fz;
     overflow += sums.overflow;
   }
   if (overflow)
@@ -328,6 +337,7 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
   work.list_wall_rows(nlocal);
   wall_energy = energy;
   elastic_on_bodies = -body_dem::Vec3{ex, ey, ez};
+  force_on_bodies = -body_dem::Vec3{fx, fy, fz};
 }
 
 }    // namespace LAMMPS_NS
