@@ -57,6 +57,20 @@ struct Box3d {
   double hi[3] = {10.0, 10.0, 10.0};
 };
 
+// A box for bodies on a floor at z = 0: x and y in [-half_width,
+// half_width], z in [0, height].
+inline Box3d box_above_floor(double half_width, double height)
+{
+  Box3d box;
+  for (int d = 0; d < 2; d++) {
+    box.lo[d] = -half_width;
+    box.hi[d] = half_width;
+  }
+  box.lo[2] = 0.0;
+  box.hi[2] = height;
+  return box;
+}
+
 // Writes `path` (every rank may call it; only rank 0 writes). With
 // flip_faces, every face is written in the reverse order (clockwise from
 // outside), as some data files have them.

@@ -101,12 +101,7 @@ TEST(BuiltinRestart, PolygonWallFixIsReadBesideAnotherPerAtomRecord)
 
 TEST(BuiltinRestart, PolyhedronPairAndWallOfTheHostAreReadWithAWarning)
 {
-  body_dem_test::Box3d box;
-  for (int d = 0; d < 3; d++) {
-    box.lo[d] = -4.0;
-    box.hi[d] = 4.0;
-  }
-  box.lo[2] = 0.0;
+  const body_dem_test::Box3d box = body_dem_test::box_above_floor(4.0, 4.0);
   body_dem_test::write_polyhedron_data("builtin_restart_3d.data",
                                        {body_dem_test::cube({-1.0, 0.0, 0.56}, 1.0, 0.1),
                                         body_dem_test::cube({1.0, 0.0, 0.6}, 1.0, 0.1)},
@@ -155,12 +150,7 @@ class UpstreamRestart : public ::testing::TestWithParam<const char *> {};
 TEST_P(UpstreamRestart, HistoryLayoutIsReadWithWarnings)
 {
   const std::string history_id = GetParam();
-  body_dem_test::Box3d box;
-  for (int d = 0; d < 3; d++) {
-    box.lo[d] = -4.0;
-    box.hi[d] = 4.0;
-  }
-  box.lo[2] = 0.0;
+  const body_dem_test::Box3d box = body_dem_test::box_above_floor(4.0, 4.0);
   // two cubes touching, the lower one on the floor
   body_dem_test::write_polyhedron_data("upstream_restart_3d.data",
                                        {body_dem_test::cube({0.0, 0.0, 0.599}, 1.0, 0.2),

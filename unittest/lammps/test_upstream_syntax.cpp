@@ -56,12 +56,7 @@ void expect_same(const State &a, const State &b, const std::string &what)
 State run_polyhedron(const std::string &pair_style, const std::string &pair_coeff, const std::string &wall,
                      bool two_cubes)
 {
-  body_dem_test::Box3d box;
-  for (int d = 0; d < 3; d++) {
-    box.lo[d] = -6.0;
-    box.hi[d] = 6.0;
-  }
-  box.lo[2] = 0.0;
+  const body_dem_test::Box3d box = body_dem_test::box_above_floor(6.0, 6.0);
   std::vector<body_dem_test::PolyhedronBody> bodies{
       body_dem_test::moving(body_dem_test::cube({0.0, 0.0, 0.599}, 1.0, 0.2), {1.0, 0.0, 0.0})};
   if (two_cubes)
@@ -165,12 +160,7 @@ TEST(UpstreamSyntax, PolygonWallHistoryKeywordAndNullCt)
 
 TEST(UpstreamSyntax, WallHistoryKeywordErrors)
 {
-  body_dem_test::Box3d box;
-  for (int d = 0; d < 3; d++) {
-    box.lo[d] = -4.0;
-    box.hi[d] = 4.0;
-  }
-  box.lo[2] = 0.0;
+  const body_dem_test::Box3d box = body_dem_test::box_above_floor(4.0, 4.0);
   body_dem_test::write_polyhedron_data("upstream_syntax_errors.data",
                                        {body_dem_test::cube({0.0, 0.0, 0.6}, 1.0, 0.2)}, box);
   LammpsSession s;

@@ -47,17 +47,7 @@ void expect_weight_on_the_floor(const WallLoad &load, int vertical_axis, const s
   }
 }
 
-body_dem_test::Box3d box3d()
-{
-  body_dem_test::Box3d box;
-  for (int d = 0; d < 3; d++) {
-    box.lo[d] = -4.0;
-    box.hi[d] = 4.0;
-  }
-  box.lo[2] = 0.0;
-  box.hi[2] = 6.0;
-  return box;
-}
+body_dem_test::Box3d box3d() { return body_dem_test::box_above_floor(4.0, 6.0); }
 
 void write_stack_3d()
 {
