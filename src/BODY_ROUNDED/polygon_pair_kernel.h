@@ -41,10 +41,11 @@ BODY_DEM_HOST_DEVICE
 inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &mi, const PolygonShape &sj,
                                       const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                       const PairStepSettings &settings, Vec3 *xi,
-                                      PolygonPairStatus *status = nullptr, SpringSlotsRef slots = {})
+                                      PolygonPairStatus *status = nullptr, SpringSlotsRef slots = {},
+                                      PolygonContactRule rule = PolygonContactRule::farthest)
 {
   PolygonContactList contacts;
-  find_polygon_contacts(si, sj, c.cutoff, contacts);
+  find_polygon_contacts(si, sj, c.cutoff, contacts, rule);
   if (status) status->overflow = contacts.overflow;
   if (contacts.size == 0) {
     // Most neighbour pairs in a packing: what the law does with no
@@ -54,7 +55,13 @@ inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &
       store_spring_slots(slots, swapped_vertex_spring_key, nullptr, 0, nullptr);
     return PairResult{};
   }
-  const double length = keep_two_farthest_contacts(contacts);
+  double length;
+  if (rule == PolygonContactRule::weighted) {
+    merge_polygon_contact_weights(contacts, polygon_merge_length(si, sj), c.cutoff);
+    length = polygon_contact_length(contacts, c.cutoff);
+  } else {
+    length = keep_two_farthest_contacts(contacts);
+  }
   const double j_a = polygon_ja(length, delta_ua);
   const LinearLaw law{c, settings.history};
   if (!slots.values || law.friction_mode() != FrictionMode::contact)
