@@ -6,6 +6,9 @@
 
 #include "atom_vec_body.h"
 #include "body_rounded_polygon.h"
+#include "style_args.h"
+
+#include <cstring>
 
 using namespace LAMMPS_NS;
 
@@ -13,6 +16,35 @@ PairBodyRoundedPolygonDEM::PairBodyRoundedPolygonDEM(LAMMPS *lmp) :
     PairBodyLinearBase(lmp, "body/rounded/polygon", "rounded/polygon", 2, "BRPG")
 {
   contact_capacity = body_dem::kMaxPolygonContacts;
+}
+
+/* pair_style body/rounded/polygon c_n c_t mu delta_ua cutoff [history [friction contact|pair]]
+   [contacts farthest|weighted]: the last two words, when the first of them
+   is `contacts`, choose the rule of polygon_contacts.h (PolygonContactRule);
+   the rest goes to PairBodyLinearBase::settings(). */
+
+void PairBodyRoundedPolygonDEM::settings(int narg, char **arg)
+{
+  body_dem::PolygonContactRule rule = body_dem::PolygonContactRule::farthest;
+  if (narg >= 7 && strcmp(arg[narg - 2], "contacts") == 0) {
+    const char *value = arg[narg - 1];
+    if (strcmp(value, "weighted") == 0)
+      rule = body_dem::PolygonContactRule::weighted;
+    else if (strcmp(value, "farthest") != 0)
+      body_dem::StyleArgs(lmp, command)
+          .fail(std::string("contacts '") + value + "' is not supported (expected farthest or weighted)");
+    narg -= 2;
+  }
+  PairBodyLinearBase::settings(narg, arg);
+  // The per-contact springs are kept under the vertex of a contact's owner
+  // for at most kPolygonSpringSlots contacts; the weighted rule has more
+  // contacts, and a vertex-vertex contact found from both of its vertices
+  // would share a key with another contact. Not adapted yet.
+  if (rule == body_dem::PolygonContactRule::weighted && history && friction_per_contact)
+    body_dem::StyleArgs(lmp, command)
+        .fail("contacts weighted does not support the per-contact springs of history (friction contact) yet; "
+              "use history friction pair");
+  contact_rule = rule;
 }
 
 void PairBodyRoundedPolygonDEM::init_body_style()

@@ -28,6 +28,7 @@ struct PolygonPairKernel {
   int row_length;                // ntypes+1
   double delta_ua;
   bool spring_slots;             // `friction contact` with history: the springs in style_values
+  PolygonContactRule rule = PolygonContactRule::farthest;    // pair_style keyword `contacts`
 
   BODY_DEM_HOST_DEVICE PairResult operator()(int i, int j, const PairStepSettings &settings, Vec3 *xi,
                                              const WeightRecordRef & /*weight_record*/, double *style_values,
@@ -38,7 +39,7 @@ struct PolygonPairKernel {
     if (spring_slots && style_values) slots = {style_values, kPolygonSpringSlots, tag[i] > tag[j]};
     const PairResult r = polygon_pair_forces(shapes[i], motions[i], shapes[j], motions[j],
                                              coeffs[type[i] * row_length + type[j]], delta_ua, settings, xi,
-                                             &status, slots);
+                                             &status, slots, rule);
     overflow = status.overflow;
     return r;
   }
@@ -53,6 +54,8 @@ namespace LAMMPS_NS {
 class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
  public:
   PairBodyRoundedPolygonDEM(class LAMMPS *);
+  // The settings of PairBodyLinearBase, and a trailing `contacts farthest|weighted`.
+  void settings(int, char **) override;
   void compute(int, int) override;
   double memory_usage() override;
 
@@ -71,6 +74,7 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
   // (contact_springs.h: its two contacts' springs under their vertices).
   void keep_contact_springs(bool springs) override;
   bool contact_springs = false;
+  body_dem::PolygonContactRule contact_rule = body_dem::PolygonContactRule::farthest;
 
   // The per-pair function of the serial, /omp and Kokkos styles, over
   // this step's frames (reads the bodies; writes nothing but *xi and, with
@@ -79,7 +83,7 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
   body_dem::PolygonPairKernel pair_kernel() const
   {
     return {frames.shapes(), frames.motions(), atom->type, atom->tag, coeffs.data(), ntypes_alloc + 1, delta_ua,
-            contact_springs && history};
+            contact_springs && history, contact_rule};
   }
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                                    const body_dem::WeightRecordRef &weight_record, double *style_values,

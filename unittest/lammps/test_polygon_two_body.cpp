@@ -577,3 +577,56 @@ TEST(PolygonTwoBody, HistorySpringGrowsWithShearAndIsCappedBySliding)
 }
 
 }    // namespace
+
+// ---------------------------------------------------------------------------
+// Issue 29: square 2 (side 1, rounded diameter 0.2) on square 1, centre at
+// (0, 1.18), turned about its centre; k_n = 1000, k_na = 0, r_c = 0, no
+// damping. With the seed's rule (contacts farthest, the default) the
+// normal force jumps from 38.6 to 80.7 between 2.25 and 2.5 degrees: the
+// right corner's contact leaves the cutoff, and the two candidates of the
+// left corner, one overlap found from both bodies, are then both kept (see
+// unittest/geometry/test_polygon_continuity.cpp for the candidates). With
+// contacts weighted the force changes by 1.6 over that step (it changes by
+// about 1.6 per 0.25 degree there, the slope of a continuous force).
+// Values: layer-1 sweep of test_polygon_continuity, 6 decimals (tolerance
+// 1e-6 is their rounding).
+
+TEST(PolygonTwoBody, IssueTwentyNineTwistedSquares)
+{
+  struct Case {
+    const char *rule;
+    double degrees, fy, pe, torque_2;
+  };
+  for (const Case &c : {Case{"farthest", 2.25, 38.605649, 0.722521, -15.240135},
+                        Case{"farthest", 2.5, 80.723544, 1.645322, -35.678513},
+                        Case{"weighted", 2.25, 41.561063, 0.788940, -17.808375},
+                        Case{"weighted", 2.5, 43.188280, 0.880271, -19.088528}}) {
+    SCOPED_TRACE(std::string("contacts ") + c.rule + " at " + std::to_string(c.degrees) + " degrees");
+    Bodies b(std::string("issue29_") + c.rule + std::to_string(c.degrees),
+             {body_dem_test::square(0.0, 0.0, 1.0, 0.0, 0.2),
+              body_dem_test::square(0.0, 1.18, 1.0, c.degrees * M_PI / 180.0, 0.2)},
+             std::string("0.0 0.0 0.0 1.0 0.0 contacts ") + c.rule, "1000.0 0.0");
+    b.run(0);
+    EXPECT_NEAR(b.force(2).y, c.fy, 1e-6);
+    EXPECT_NEAR(b.force(1).y, -c.fy, 1e-6);
+    EXPECT_NEAR(b.pe(), c.pe, 1e-6);
+    EXPECT_NEAR(b.torque(2), c.torque_2, 1e-6);
+  }
+}
+
+TEST(PolygonTwoBody, ContactsKeywordErrors)
+{
+  LammpsSession s;
+  s.load_plugin();
+  body_dem_test::write_polygon_data("contacts_keyword.data", {body_dem_test::square(0.0, 0.0, 1.0)}, Box2d{});
+  s.commands(body_dem_test::polygon_setup_commands("contacts_keyword.data"));
+  EXPECT_LAMMPS_ERROR(s, "pair_style body/rounded/polygon 1.0 1.0 0.0 1.0 0.0 contacts nearest",
+                      "contacts 'nearest' is not supported", "expected farthest or weighted");
+  EXPECT_LAMMPS_ERROR(s, "pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0 history contacts weighted",
+                      "contacts weighted does not support", "history friction pair");
+  EXPECT_EQ(body_dem_test::error_of(s, "pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0 history friction pair "
+                                       "contacts weighted"),
+            "no error");
+  EXPECT_EQ(body_dem_test::error_of(s, "pair_style body/rounded/polygon 1.0 1.0 0.0 1.0 0.0 contacts farthest"),
+            "no error");
+}
