@@ -44,6 +44,16 @@ void PairBodyRoundedPolygonDEM::settings(int narg, char **arg)
     body_dem::StyleArgs(lmp, command)
         .fail("contacts weighted does not support the per-contact springs of history (friction contact) yet; "
               "use history friction pair");
+  // The weights of the weighted rule change as the bodies move: their
+  // work is booked from a record of the pair's weighted contacts (the
+  // third element of compute pair). The record, once kept, stays.
+  if (rule == body_dem::PolygonContactRule::weighted && !weight_record) {
+    if (fix_history)
+      body_dem::StyleArgs(lmp, command)
+          .fail("contacts weighted needs a record per pair that the first run did not keep; give it in the "
+                "first pair_style command");
+    enable_weight_record();
+  }
   contact_rule = rule;
 }
 

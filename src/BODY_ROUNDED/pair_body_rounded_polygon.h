@@ -31,7 +31,7 @@ struct PolygonPairKernel {
   PolygonContactRule rule = PolygonContactRule::farthest;    // pair_style keyword `contacts`
 
   BODY_DEM_HOST_DEVICE PairResult operator()(int i, int j, const PairStepSettings &settings, Vec3 *xi,
-                                             const WeightRecordRef & /*weight_record*/, double *style_values,
+                                             const WeightRecordRef &weight_record, double *style_values,
                                              bool &overflow) const
   {
     PolygonPairStatus status;
@@ -39,7 +39,7 @@ struct PolygonPairKernel {
     if (spring_slots && style_values) slots = {style_values, kPolygonSpringSlots, tag[i] > tag[j]};
     const PairResult r = polygon_pair_forces(shapes[i], motions[i], shapes[j], motions[j],
                                              coeffs[type[i] * row_length + type[j]], delta_ua, settings, xi,
-                                             &status, slots, rule);
+                                             &status, slots, rule, weight_record);
     overflow = status.overflow;
     return r;
   }
@@ -78,8 +78,9 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
 
   // The per-pair function of the serial, /omp and Kokkos styles, over
   // this step's frames (reads the bodies; writes nothing but *xi and, with
-  // the per-contact springs, the pair's springs in style_values). 2d
-  // contacts carry no weights: there is no weight record.
+  // the per-contact springs, the pair's springs in style_values). With
+  // `contacts weighted` the pair keeps a weight record (weight_work.h);
+  // with the seed's rule 2d contacts carry no weights and there is none.
   body_dem::PolygonPairKernel pair_kernel() const
   {
     return {frames.shapes(), frames.motions(), atom->type, atom->tag, coeffs.data(), ntypes_alloc + 1, delta_ua,

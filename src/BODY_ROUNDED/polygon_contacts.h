@@ -466,11 +466,11 @@ namespace polygon_detail {
 //      (polygon_contact_length). Like the vertex contacts of the 3d styles
 //      (polyhedron_contacts.h), which have no mutual-nearest test either.
 //      A prototype (issue 29), with known limits: (1) the weights change as
-//      the bodies move, and the work of that change is not booked (no
-//      weight record for 2d pairs yet, see weight_work.h), so a gas does not
-//      conserve KE + PE - W_ja - W_diss; without the merging (all weights 1)
-//      the sum of the vertex contacts is the gradient of a potential and
-//      the balance converges like dt^2, but a corner is then counted twice;
+//      the bodies move and do work that no force does; the pair style books
+//      it from a weight record per pair (weight_work.h, polygon_pair_kernel.h),
+//      so KE + PE - W_ja - W_diss - W_w is conserved, but KE + PE is not
+//      (without the merging, all weights 1, the sum of the vertex contacts
+//      is the gradient of a potential, but a corner is counted twice);
 //      (2) there is no reduction to two contacts: a flat contact of finely
 //      divided polygons gets a force from every vertex within the cutoff,
 //      so the stiffness grows with the number of vertices (the farthest
@@ -482,9 +482,14 @@ enum class PolygonContactRule : unsigned char { farthest = 0, weighted = 1 };
 // first; returns out.size. Order: the vertices of i in index order, then
 // those of j. out.overflow is set if more than kMaxPolygonContacts were found.
 // rule = weighted: every vertex's contact, none filtered (PolygonContactRule).
+// owners (optional, room for kMaxPolygonContacts): for each contact, who
+// made it, as 2 * vertex + 0 for a vertex of i, 2 * vertex + 1 for one of j
+// (vertex_spring_key of contact_springs.h): with the weighted rule a key
+// that names each contact by its features alone, for the weight record.
 BODY_DEM_HOST_DEVICE
 inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj, double cutoff,
-                                 PolygonContactList &out, PolygonContactRule rule = PolygonContactRule::farthest)
+                                 PolygonContactList &out, PolygonContactRule rule = PolygonContactRule::farthest,
+                                 double *owners = nullptr)
 {
   using polygon_detail::Owner;
   out.clear();
@@ -495,10 +500,14 @@ inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj,
   const double reach = bi.rounded_radius + bj.rounded_radius + cutoff;
   const bool every_vertex = rule == PolygonContactRule::weighted;
   polygon_detail::for_vertices_that_may_touch(bi, bj, reach, [&](int a) {
+    const int before = out.size;
     polygon_detail::add_vertex_contact(bi, a, bj, orientation_j, Owner::body_i, cutoff, out, every_vertex);
+    if (owners && out.size > before) owners[before] = 2.0 * a;
   });
   polygon_detail::for_vertices_that_may_touch(bj, bi, reach, [&](int b) {
+    const int before = out.size;
     polygon_detail::add_vertex_contact(bj, b, bi, orientation_i, Owner::body_j, cutoff, out, every_vertex);
+    if (owners && out.size > before) owners[before] = 2.0 * b + 1.0;
   });
   return out.size;
 }

@@ -9,6 +9,7 @@
 #include "device_marks.h"
 #include "linear_pair_forces.h"
 #include "polygon_contacts.h"
+#include "weight_work.h"
 
 namespace body_dem {
 
@@ -37,13 +38,52 @@ BODY_DEM_HOST_DEVICE inline double polygon_contact_key(const Contact &c)
 
 constexpr int kPolygonSpringSlots = 2;
 
+// contacts weighted (PolygonContactRule): every candidate with its weight.
+// With a weight record (record.values, the pair style keeps one with this
+// rule), the work of the changing weights is booked as for the 3d styles
+// (weight_work.h), each candidate named by the vertex that made it. The
+// friction is that of the law: without history at the deepest contact,
+// with history one spring per pair (`friction pair`; the per-contact
+// springs are not adapted to this rule yet, and the style refuses them).
+BODY_DEM_HOST_DEVICE
+inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const BodyMotion &mi, const PolygonShape &sj,
+                                               const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
+                                               const PairStepSettings &settings, Vec3 *xi,
+                                               PolygonPairStatus *status, WeightRecordRef record)
+{
+  PolygonContactList contacts;
+  double owners[kMaxPolygonContacts];
+  find_polygon_contacts(si, sj, c.cutoff, contacts, PolygonContactRule::weighted, owners);
+  if (status) status->overflow = contacts.overflow;
+  const bool recorded_before = record.values && !record.empty && record.values[0] > 0.0;
+  if (contacts.size == 0 && !recorded_before) {
+    if (settings.history && xi) *xi = Vec3{};
+    return PairResult{};
+  }
+  merge_polygon_contact_weights(contacts, polygon_merge_length(si, sj), c.cutoff);
+  const double j_a = polygon_ja(polygon_contact_length(contacts, c.cutoff), delta_ua);
+  const LinearLaw law{c, settings.history};
+  if (!record.values) return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi);
+  WeightLedger<kMaxPolygonContacts> ledger;
+  for (int k = 0; k < contacts.size; ++k) ledger.add(owners[k], contacts[k].weight, k);
+  double unit_energy[kMaxPolygonContacts];
+  PairResult r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy);
+  r.weight_work = update_weight_record(ledger, unit_energy, swapped_vertex_spring_key, settings.book_weight_work,
+                                       record);
+  r.weights_recorded = ledger.size > 0;
+  return r;
+}
+
 BODY_DEM_HOST_DEVICE
 inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &mi, const PolygonShape &sj,
                                       const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                       const PairStepSettings &settings, Vec3 *xi,
                                       PolygonPairStatus *status = nullptr, SpringSlotsRef slots = {},
-                                      PolygonContactRule rule = PolygonContactRule::farthest)
+                                      PolygonContactRule rule = PolygonContactRule::farthest,
+                                      WeightRecordRef record = {})
 {
+  if (rule == PolygonContactRule::weighted) return weighted_polygon_pair_forces(si, mi, sj, mj, c, delta_ua,
+                                                                                settings, xi, status, record);
   PolygonContactList contacts;
   find_polygon_contacts(si, sj, c.cutoff, contacts, rule);
   if (status) status->overflow = contacts.overflow;
@@ -55,13 +95,7 @@ inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &
       store_spring_slots(slots, swapped_vertex_spring_key, nullptr, 0, nullptr);
     return PairResult{};
   }
-  double length;
-  if (rule == PolygonContactRule::weighted) {
-    merge_polygon_contact_weights(contacts, polygon_merge_length(si, sj), c.cutoff);
-    length = polygon_contact_length(contacts, c.cutoff);
-  } else {
-    length = keep_two_farthest_contacts(contacts);
-  }
+  const double length = keep_two_farthest_contacts(contacts);
   const double j_a = polygon_ja(length, delta_ua);
   const LinearLaw law{c, settings.history};
   if (!slots.values || law.friction_mode() != FrictionMode::contact)
