@@ -8,6 +8,8 @@
 #include "body_rounded_polygon.h"
 #include "style_args.h"
 
+#include "neigh_list.h"
+
 #include <cstring>
 
 using namespace LAMMPS_NS;
@@ -35,18 +37,10 @@ void PairBodyRoundedPolygonDEM::settings(int narg, char **arg)
           .fail(std::string("contacts '") + value + "' is not supported (expected farthest or weighted)");
     narg -= 2;
   }
-  PairBodyLinearBase::settings(narg, arg);
-  // The per-contact springs are kept under the vertex of a contact's owner
-  // for at most kPolygonSpringSlots contacts; the weighted rule has more
-  // contacts, and a vertex-vertex contact found from both of its vertices
-  // would share a key with another contact. Not adapted yet.
-  if (rule == body_dem::PolygonContactRule::weighted && history && friction_per_contact)
-    body_dem::StyleArgs(lmp, command)
-        .fail("contacts weighted does not support the per-contact springs of history (friction contact) yet; "
-              "use history friction pair");
   // The weights of the weighted rule change as the bodies move: their
   // work is booked from a record of the pair's weighted contacts (the
-  // third element of compute pair). The record, once kept, stays.
+  // third element of compute pair), which with `history friction contact`
+  // also keeps each candidate's spring. The record, once kept, stays.
   if (rule == body_dem::PolygonContactRule::weighted && !weight_record) {
     if (fix_history)
       body_dem::StyleArgs(lmp, command)
@@ -54,7 +48,8 @@ void PairBodyRoundedPolygonDEM::settings(int narg, char **arg)
                 "first pair_style command");
     enable_weight_record();
   }
-  contact_rule = rule;
+  contact_rule = rule;    // before the base's settings: keep_contact_springs() asks for it
+  PairBodyLinearBase::settings(narg, arg);
 }
 
 void PairBodyRoundedPolygonDEM::init_body_style()
@@ -77,7 +72,37 @@ void PairBodyRoundedPolygonDEM::compute(int eflag, int vflag)
 void PairBodyRoundedPolygonDEM::keep_contact_springs(bool springs)
 {
   contact_springs = springs;
-  if (springs) keep_style_values(body_dem::spring_slots_size(body_dem::kPolygonSpringSlots));
+  if (contact_rule == body_dem::PolygonContactRule::weighted)
+    keep_record_springs(springs);
+  else if (springs)
+    keep_style_values(body_dem::spring_slots_size(body_dem::kPolygonSpringSlots));
+}
+
+std::string PairBodyRoundedPolygonDEM::overflow_detail() const
+{
+  if (!list) return "";
+  const body_dem::PolygonShape *shapes = frames.shapes();
+  for (int ii = 0; ii < list->inum; ii++) {
+    const int i = list->ilist[ii];
+    for (int jj = 0; jj < list->numneigh[i]; jj++) {
+      const int j = list->firstneigh[i][jj] & NEIGHMASK;
+      if (!shapes[i].vertices || !shapes[j].vertices) continue;
+      const body_dem::LinearContactCoeffs &c = pair_coeffs(atom->type[i], atom->type[j]);
+      body_dem::PolygonContactList contacts;
+      const int n = body_dem::find_polygon_contacts(shapes[i], shapes[j], c.cutoff, contacts, contact_rule);
+      const std::string pair = "the pair of atoms " + std::to_string(atom->tag[i]) + " and " +
+          std::to_string(atom->tag[j]);
+      if (contacts.overflow)
+        return pair + " has more candidate contacts than " + std::to_string(body_dem::kMaxPolygonContacts) +
+            "; use bodies with fewer vertices";
+      if (weight_record && contact_rule == body_dem::PolygonContactRule::weighted &&
+          n > body_dem::kWeightRecordContacts)
+        return pair + " has " + std::to_string(n) + " candidate contacts (contacts weighted), more than the " +
+            std::to_string(body_dem::kWeightRecordContacts) +
+            " that the record of a pair holds; use bodies with fewer vertices within the cutoff of each other";
+    }
+  }
+  return "";
 }
 
 double PairBodyRoundedPolygonDEM::memory_usage()

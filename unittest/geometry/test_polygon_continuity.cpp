@@ -21,6 +21,7 @@
 // for these steps); a ratio below 0.6 leaves that margin, while a jump
 // gives a ratio near 1.
 #include "polygon_pair_kernel.h"
+#include "wall_contacts.h"
 
 #include <gtest/gtest.h>
 
@@ -385,4 +386,187 @@ TEST(PolygonContinuity, WeightedRuleKeepsEveryVertexContact)
   // coincided).
   EXPECT_GT(left, 1.0);
   EXPECT_LT(left, 1.1);
+}
+
+// ---------------------------------------------------------------------------
+// fix wall/body/polygon (polygon_wall_forces): a polygon of circumradius
+// sqrt(1/2), rounded diameter 0.2, centre at (0, y_c), turned above the
+// plane y = 0 (inward +y); k_n = 1000, no cohesion, no damping (the wall's
+// law). With the weighted rule every vertex contact receives its force.
+
+namespace {
+
+Loads wall_loads_at(int n, double y_c, double degrees, PolygonContactRule rule)
+{
+  const Vec3 c{0.0, y_c, 0.0};
+  const std::vector<Vec3> v = polygon(n, c, degrees * kPi / 180.0);
+  PolygonContactList contacts;
+  find_wall_contacts(v.data(), n, 0.1, PlaneWall{Vec3{}, Vec3{0.0, 1.0, 0.0}}, 0.0, contacts);
+  LinearContactCoeffs coeffs;
+  coeffs.k_n = 1000.0;
+  const BodyMotion body{c, Vec3{}, Vec3{}}, wall{Vec3{}, Vec3{}, Vec3{}};
+  int overflow = 0;
+  const PairResult r = polygon_wall_forces(contacts, rule, body, wall, LinearLaw{coeffs, false}, PairStepSettings{},
+                                           nullptr, SpringSlotsRef{}, overflow);
+  // body i of the wall's call is the body: the loads on it are -force_j, torque_i
+  return {-r.total.force_j.y, r.energy, r.total.torque_i.z, true};
+}
+
+Sweep wall_sweep(int n, double y_c, double t0, double t1, double step, PolygonContactRule rule)
+{
+  Sweep out;
+  const int count = static_cast<int>(std::lround((t1 - t0) / step));
+  Loads prev = wall_loads_at(n, y_c, t0, rule);
+  for (int k = 1; k <= count; ++k) {
+    const double t = t0 + k * step;
+    const Loads l = wall_loads_at(n, y_c, t, rule);
+    const double df = std::fabs(l.fy - prev.fy);
+    if (df > out.max_df) {
+      out.max_df = df;
+      out.at = t;
+    }
+    out.max_de = std::fmax(out.max_de, std::fabs(l.energy - prev.energy));
+    out.max_dt = std::fmax(out.max_dt, std::fabs(l.torque_j - prev.torque_j));
+    prev = l;
+  }
+  return out;
+}
+
+void expect_wall_halving(int n, double y_c, double t0, double t1, double h, PolygonContactRule rule)
+{
+  const Sweep a = wall_sweep(n, y_c, t0, t1, h, rule), b = wall_sweep(n, y_c, t0, t1, h / 2, rule),
+              c = wall_sweep(n, y_c, t0, t1, h / 4, rule);
+  SCOPED_TRACE("largest changes of F_y at steps h, h/2, h/4: " + std::to_string(a.max_df) + " (at " +
+               std::to_string(a.at) + "), " + std::to_string(b.max_df) + ", " + std::to_string(c.max_df));
+  ASSERT_GT(a.max_df, 0.0);
+  EXPECT_LT(b.max_df, 0.6 * a.max_df);
+  EXPECT_LT(c.max_df, 0.6 * b.max_df);
+  EXPECT_LT(b.max_dt, 0.6 * a.max_dt);
+  EXPECT_LT(c.max_dt, 0.6 * b.max_dt);
+  EXPECT_LT(b.max_de, 0.6 * a.max_de);
+  EXPECT_LT(c.max_de, 0.6 * b.max_de);
+}
+
+}    // namespace
+
+TEST(PolygonWallContinuity, SquareTurnedOnAWall)
+{
+  // Centre 0.58 above the wall: flat, both lower corners 0.02 deep; turned
+  // to 90 degrees a corner goes 0.23 deep at 45. Each vertex's contact
+  // enters at delta_n = 0 with zero force, and a square has at most two
+  // vertices near a wall, so both rules are continuous here (the seed's
+  // rule keeps both); the test holds the weighted rule, the default, to it.
+  for (const double y_c : {0.58, 0.6, 0.7})
+    for (const PolygonContactRule rule : {PolygonContactRule::weighted, PolygonContactRule::farthest}) {
+      SCOPED_TRACE("y_c " + std::to_string(y_c) + (rule == PolygonContactRule::weighted ? " weighted" : " farthest"));
+      expect_wall_halving(4, y_c, 0.0, 90.0, 0.1, rule);
+    }
+}
+
+TEST(PolygonWallContinuity, TwentyGonRolledOnAWall)
+{
+  // A 20-gon with its lowest vertex 0.05 into the wall when a vertex points
+  // down: then three vertices are in overlap (the two next ones rise by
+  // R (1 - cos 18 deg) = 0.035), with an edge down two. The seed's rule
+  // keeps the outer two of the three, so the middle, deepest one drops its
+  // force of 50 whenever it becomes the middle: a jump at every step size.
+  const double y_c = std::sqrt(0.5) + 0.1 - 0.05;
+  for (const double step : {0.1, 0.05})
+    EXPECT_GT(wall_sweep(20, y_c, 0.0, 36.0, step, PolygonContactRule::farthest).max_df, 20.0);
+  expect_wall_halving(20, y_c, 0.0, 36.0, 0.1, PolygonContactRule::weighted);
+}
+
+TEST(PolygonWallContinuity, MoreVerticesInOverlapThanSpringSlotsIsReported)
+{
+  // A 40-gon pressed 0.1 into the wall has more vertices in overlap than 2
+  // slots hold: polygon_wall_forces reports their count instead of
+  // dropping springs.
+  const int n = 40;
+  const std::vector<Vec3> v = polygon(n, Vec3{0.0, std::sqrt(0.5) + 0.1 - 0.1, 0.0}, 0.0);
+  PolygonContactList contacts;
+  find_wall_contacts(v.data(), n, 0.1, PlaneWall{Vec3{}, Vec3{0.0, 1.0, 0.0}}, 0.0, contacts);
+  LinearContactCoeffs coeffs;
+  coeffs.k_n = 1000.0;
+  coeffs.k_t = 100.0;
+  coeffs.mu = 0.5;
+  double values[spring_slots_size(2)] = {};
+  PairStepSettings settings;
+  settings.history = true;
+  settings.dt = 0.001;
+  int overflow = 0;
+  polygon_wall_forces(contacts, PolygonContactRule::weighted, BodyMotion{}, BodyMotion{}, LinearLaw{coeffs, true},
+                      settings, nullptr, SpringSlotsRef{values, 2, false}, overflow);
+  EXPECT_GT(overflow, 2);
+}
+
+// ---------------------------------------------------------------------------
+// Springs per weighted candidate (history, friction contact): square j of
+// side 0.6 (rounded diameter 0.2) pressed 0.02 into square i of side 1
+// (centre 0.98 above i's) and moved along x at speed u = 0.1 for steps of
+// dt = 0.001; k_n = 1000, k_t = 100, mu = 0.5. Only j's lower corners
+// touch (i's corners are 0.27 from j's, beyond the reach 0.2), each a
+// vertex-edge candidate of weight 1 keyed by its vertex (2 v + 1). While
+// nothing slides, each spring is u dt n after n steps, so the friction on
+// j is -2 k_t u dt n: a spring lost between steps would start from zero.
+// Then j slides on (its springs reach the cap mu k_n 0.02 = 10 at x = 0.1)
+// until its right corner passes i's corner (x = 0.2): that candidate turns
+// from vertex-edge to vertex-vertex with its spring, and leaves the overlap
+// with its force going to zero, while i's corner and j's corner make
+// new candidates that enter at zero force; the force changes by a small amount per
+// step all along (a spring dropped or reset would change it by up to 10).
+
+TEST(PolygonWeightedSprings, SpringsPerCandidateSurviveSmallMotionsAndKindChanges)
+{
+  const std::vector<Vec3> vi = polygon(4, Vec3{}, 0.0);
+  LinearContactCoeffs c;
+  c.k_n = 1000.0;
+  c.k_t = 100.0;
+  c.mu = 0.5;
+  PairStepSettings settings;
+  settings.history = true;
+  settings.dt = 0.001;
+  const double u = 0.1;
+  std::vector<double> record(weight_record_size(true), 0.0);
+  const WeightRecordRef ref{record.data(), false, false, kWeightRecordSpringEntry};
+  double x = 0.0, fx_prev = 0.0, max_change = 0.0, max_fx = 0.0;
+  for (int step = 1; step <= 4000; ++step) {
+    const Vec3 cj{x, 0.98, 0.0};
+    std::vector<Vec3> vj = polygon(4, Vec3{}, 0.0);
+    for (Vec3 &p : vj) p = cj + p * 0.6;
+    const PolygonShape si{vi.data(), 4, 0.1}, sj{vj.data(), 4, 0.1};
+    Vec3 xi;
+    PolygonPairStatus status;
+    const PairResult r = polygon_pair_forces(si, BodyMotion{}, sj, BodyMotion{cj, Vec3{u, 0.0, 0.0}, Vec3{}}, c,
+                                             1.0, settings, &xi, &status, {}, PolygonContactRule::weighted, ref);
+    ASSERT_EQ(status.record_count, 0);
+    const double fx = r.total.force_j.x;
+    if (step == 200) {
+      EXPECT_NEAR(fx, -2.0 * 100.0 * u * settings.dt * 200, 1e-9);
+    }
+    if (step > 1) max_change = std::fmax(max_change, std::fabs(fx - fx_prev));
+    if (x < 0.11) max_fx = std::fmax(max_fx, std::fabs(fx));
+    fx_prev = fx;
+    x += u * settings.dt;
+  }
+  EXPECT_NEAR(max_fx, 20.0, 1e-6);    // both springs at the cap before the corner passes
+  EXPECT_LT(max_change, 0.2);         // no spring lost or reset
+}
+
+TEST(PolygonWeightedSprings, MoreCandidatesThanTheRecordHoldsIsReported)
+{
+  // Two 40-gons pressed into each other: more than kWeightRecordContacts
+  // candidates; the kernel reports their count (the style's error) and
+  // writes no record.
+  const int n = 40;
+  const std::vector<Vec3> vi = polygon(n, Vec3{}, 0.0), vj = polygon(n, Vec3{0.0, 1.2, 0.0}, 0.0);
+  LinearContactCoeffs c;
+  c.k_n = 1000.0;
+  c.cutoff = 0.3;
+  std::vector<double> record(weight_record_size(false), 0.0);
+  PolygonPairStatus status;
+  polygon_pair_forces(PolygonShape{vi.data(), n, 0.1}, BodyMotion{}, PolygonShape{vj.data(), n, 0.1},
+                      BodyMotion{Vec3{0.0, 1.2, 0.0}, Vec3{}, Vec3{}}, c, 1.0, PairStepSettings{}, nullptr, &status, {},
+                      PolygonContactRule::weighted, WeightRecordRef{record.data()});
+  EXPECT_GT(status.record_count, kWeightRecordContacts);
+  EXPECT_EQ(record[0], 0.0);
 }

@@ -99,6 +99,71 @@ TEST(PolygonPhysics, SquareOnInclineCreepsWithoutHistory)
   EXPECT_NEAR(moved, 10.0 * 0.0247594, 0.01 * 10.0 * 0.0247594);
 }
 
+namespace {
+
+// The incline above with the pair style instead of the wall: the unit
+// square rests on a fixed square of side 4 (not integrated, no gravity),
+// both with rounded diameter 0.1; `pair_args` follow the pair style's
+// c_n c_t mu delta_ua cutoff. With contacts weighted and history (friction
+// contact) each of the square's two lower corners keeps its spring in the
+// pair's weight record (one per weighted candidate, issue 29).
+double incline_on_body_displacement(double tan_theta, const std::string &pair_args, int measure_steps,
+                                    double *speed = nullptr)
+{
+  const double rounding = 0.1;
+  body_dem_test::PolygonBody base = body_dem_test::square(0.0, -2.0, 4.0, 0.0, rounding);
+  body_dem_test::PolygonBody sq = body_dem_test::square(0.0, 0.5 + rounding, 1.0, 0.0, rounding);
+  body_dem_test::Box2d box;
+  box.xlo = -50;
+  box.xhi = 50;
+  box.ylo = -5;
+  box.yhi = 5;
+  body_dem_test::write_polygon_data("incline_on_body.data", {base, sq}, box);
+
+  LammpsSession s;
+  s.load_plugin();
+  s.commands("units lj\ndimension 2\nboundary p f p\natom_style body rounded/polygon 1 4\n"
+             "atom_modify map array\ncomm_modify vel yes\nnewton on\nread_data incline_on_body.data\n");
+  s.command("pair_style body/rounded/polygon 5.0 5.0 " + std::to_string(kMu) + " 1.0 0.0 " + pair_args);
+  s.commands("pair_coeff * * 1000.0 0.0\n"
+             "group top id 2\n"
+             "neighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\n"
+             "timestep 0.0005\n"
+             "fix integrate top nve/body\nfix plane all enforce2d\n"
+             "fix down top gravity 1.0 vector 0 -1 0\n"
+             "run 4000\n"
+             "unfix down\n");
+  const double theta = std::atan(tan_theta);
+  s.command("fix tilted top gravity 1.0 vector " + std::to_string(std::sin(theta)) + " " +
+            std::to_string(-std::cos(theta)) + " 0");
+  s.command("run 4000");
+  const double x0 = s.gather_by_id("x")[3];
+  s.command("run " + std::to_string(measure_steps));
+  const double x1 = s.gather_by_id("x")[3];
+  if (speed) *speed = s.gather_by_id("v")[3];
+  return x1 - x0;
+}
+
+}    // namespace
+
+// As SquareOnIncline...WithHistory, on a body: the springs per weighted
+// candidate hold the square below the friction angle (moved < 1e-6 over
+// 10 time units), and above it the square slides at the terminal speed of
+// the wall case, g (sin - mu cos) m / (2 c_t) = 0.00857495 (its two lower
+// corners are the only candidates, each of weight 1 with its damping c_t).
+TEST(PolygonPhysics, SquareOnBodyInclineWithWeightedContactsAndSpringsPerContact)
+{
+  for (const std::string rule : {"contacts weighted", "contacts farthest"}) {
+    SCOPED_TRACE(rule);
+    EXPECT_LT(std::fabs(incline_on_body_displacement(0.8 * kMu, "history " + rule, 20000)), 1e-6);
+    double speed = 0.0;
+    const double moved = incline_on_body_displacement(1.2 * kMu, "history friction contact " + rule, 20000, &speed);
+    std::printf("[ incline ] %s: sliding speed %.8f, moved %.6f\n", rule.c_str(), speed, moved);
+    EXPECT_NEAR(speed, 0.00857495, 0.01 * 0.00857495);
+    EXPECT_NEAR(moved, 10.0 * 0.00857495, 0.01 * 10.0 * 0.00857495);
+  }
+}
+
 TEST(PolygonPhysics, PackingWithHistoryComesToRest)
 {
   // The package's 2d pour example (80 squares and pentagons): the kinetic

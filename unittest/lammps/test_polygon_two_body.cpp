@@ -622,8 +622,10 @@ TEST(PolygonTwoBody, ContactsKeywordErrors)
   s.commands(body_dem_test::polygon_setup_commands("contacts_keyword.data"));
   EXPECT_LAMMPS_ERROR(s, "pair_style body/rounded/polygon 1.0 1.0 0.0 1.0 0.0 contacts nearest",
                       "contacts 'nearest' is not supported", "expected farthest or weighted");
-  EXPECT_LAMMPS_ERROR(s, "pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0 history contacts weighted",
-                      "contacts weighted does not support", "history friction pair");
+  // history with the per-contact springs (friction contact, the default):
+  // kept per weighted candidate in the pair's record since issue 29.
+  EXPECT_EQ(body_dem_test::error_of(s, "pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0 history contacts weighted"),
+            "no error");
   EXPECT_EQ(body_dem_test::error_of(s, "pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0 history friction pair "
                                        "contacts weighted"),
             "no error");
