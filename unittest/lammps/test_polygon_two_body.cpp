@@ -632,3 +632,47 @@ TEST(PolygonTwoBody, ContactsKeywordErrors)
   EXPECT_EQ(body_dem_test::error_of(s, "pair_style body/rounded/polygon 1.0 1.0 0.0 1.0 0.0 contacts farthest"),
             "no error");
 }
+
+// Issue 29: the weighted rule's record holds kWeightRecordContacts = 16
+// candidates per pair. Two 24-gons (circumradius 1, rounded diameter 0.2)
+// with centres 1.5 apart and a cutoff of 0.3 have more (about 9 vertices
+// of each within reach of the other): the run ends
+// with an error that names the pair, the count and the limit (never a
+// silent drop of candidates or springs).
+TEST(PolygonTwoBody, WeightedRecordCapacityIsAnErrorNamingThePair)
+{
+  for (const std::string history : {"", " history"}) {
+    SCOPED_TRACE("pair style options:" + history);
+    LammpsSession s;
+    s.load_plugin();
+    body_dem_test::write_polygon_data("record_capacity.data",
+                                      {body_dem_test::regular_polygon(24, 0.0, 0.0, 1.0, 0.0, 0.2),
+                                       body_dem_test::regular_polygon(24, 0.0, 1.5, 1.0, 0.0, 0.2)},
+                                      Box2d{});
+    s.commands(body_dem_test::polygon_setup_commands("record_capacity.data", 24));
+    s.command("pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.3" + history + " contacts weighted");
+    s.commands("pair_coeff * * 1000.0 10.0\nfix integrate all nve/body\nfix plane all enforce2d\n");
+    EXPECT_LAMMPS_ERROR(s, "run 0", "the pair of atoms", "candidate contacts (contacts weighted), more than the 16");
+  }
+}
+
+// The wall keeps 8 friction springs per body and wall (history, friction
+// contact): a 24-gon (circumradius 1, rounded diameter 0.2) 0.7 into a
+// floor has 9 or more vertices in overlap, and the run ends with an error
+// that names the atom, the count and the limit.
+TEST(PolygonTwoBody, WallSpringSlotsCapacityIsAnErrorNamingTheBody)
+{
+  LammpsSession s;
+  s.load_plugin();
+  Box2d box;
+  box.ylo = 0.0;
+  body_dem_test::write_polygon_data("wall_capacity.data",
+                                    {body_dem_test::regular_polygon(24, 0.0, 0.4, 1.0, 0.0, 0.2)}, box);
+  s.commands("units lj\ndimension 2\nboundary p f p\natom_style body rounded/polygon 1 24\n"
+             "atom_modify map array\ncomm_modify vel yes\nnewton on\nread_data wall_capacity.data\n");
+  s.commands("pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0 history contacts weighted\n"
+             "pair_coeff * * 1000.0 0.0\n"
+             "fix floor all wall/body/polygon 1000.0 1.0 1.0 yplane 0.0 NULL\n"
+             "fix integrate all nve/body\nfix plane all enforce2d\n");
+  EXPECT_LAMMPS_ERROR(s, "run 0", "body of atom 1 has", "vertices in overlap with a wall, more than the 8");
+}
