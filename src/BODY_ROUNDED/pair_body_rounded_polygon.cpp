@@ -21,18 +21,22 @@ PairBodyRoundedPolygonDEM::PairBodyRoundedPolygonDEM(LAMMPS *lmp) :
 }
 
 /* pair_style body/rounded/polygon c_n c_t mu delta_ua cutoff [history [friction contact|pair]]
-   [contacts farthest|weighted]: the last two words, when the first of them
+   [contacts weighted|farthest] (default weighted): the last two words, when the first of them
    is `contacts`, choose the rule of polygon_contacts.h (PolygonContactRule);
    the rest goes to PairBodyLinearBase::settings(). */
 
 void PairBodyRoundedPolygonDEM::settings(int narg, char **arg)
 {
-  body_dem::PolygonContactRule rule = body_dem::PolygonContactRule::farthest;
+  // Default: weighted, the continuous rule (issue 29); farthest is the
+  // seed's rule, kept to reproduce its results.
+  body_dem::PolygonContactRule rule = body_dem::PolygonContactRule::weighted;
   if (narg >= 7 && strcmp(arg[narg - 2], "contacts") == 0) {
     const char *value = arg[narg - 1];
     if (strcmp(value, "weighted") == 0)
       rule = body_dem::PolygonContactRule::weighted;
-    else if (strcmp(value, "farthest") != 0)
+    else if (strcmp(value, "farthest") == 0)
+      rule = body_dem::PolygonContactRule::farthest;
+    else
       body_dem::StyleArgs(lmp, command)
           .fail(std::string("contacts '") + value + "' is not supported (expected farthest or weighted)");
     narg -= 2;
@@ -72,8 +76,11 @@ void PairBodyRoundedPolygonDEM::compute(int eflag, int vflag)
 void PairBodyRoundedPolygonDEM::keep_contact_springs(bool springs)
 {
   contact_springs = springs;
+  // The weighted rule's record always has room for a spring per candidate
+  // (they stay zero without `history friction contact`): the size of the
+  // history does not change when a later pair_style adds or drops history.
   if (contact_rule == body_dem::PolygonContactRule::weighted)
-    keep_record_springs(springs);
+    keep_record_springs(true);
   else if (springs)
     keep_style_values(body_dem::spring_slots_size(body_dem::kPolygonSpringSlots));
 }

@@ -28,7 +28,7 @@ struct PolygonPairKernel {
   int row_length;                // ntypes+1
   double delta_ua;
   bool spring_slots;             // `friction contact` with history and the farthest rule: the springs in style_values
-  PolygonContactRule rule = PolygonContactRule::farthest;    // pair_style keyword `contacts`
+  PolygonContactRule rule = PolygonContactRule::weighted;    // pair_style keyword `contacts`
 
   BODY_DEM_HOST_DEVICE PairResult operator()(int i, int j, const PairStepSettings &settings, Vec3 *xi,
                                              const WeightRecordRef &weight_record, double *style_values,
@@ -78,7 +78,7 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
   // its two contacts' springs under their vertices).
   void keep_contact_springs(bool springs) override;
   bool contact_springs = false;
-  body_dem::PolygonContactRule contact_rule = body_dem::PolygonContactRule::farthest;
+  body_dem::PolygonContactRule contact_rule = body_dem::PolygonContactRule::weighted;    // settings() sets it
   // Which pair overflowed a capacity, with its count and the limit (the
   // error path only: the neighbour list is scanned again).
   std::string overflow_detail() const override;

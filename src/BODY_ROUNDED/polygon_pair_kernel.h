@@ -70,7 +70,9 @@ inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const Bod
   merge_polygon_contact_weights(contacts, polygon_merge_length(si, sj), c.cutoff);
   const double j_a = polygon_ja(polygon_contact_length(contacts, c.cutoff), delta_ua);
   const LinearLaw law{c, settings.history};
-  if (!record.values) return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi);
+  // the friction without history at the deepest place with weight 1 (pair_contact_forces)
+  if (!record.values)
+    return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, nullptr, nullptr, true);
   if (contacts.size > kWeightRecordContacts) {
     if (status) status->record_count = contacts.size;
     return PairResult{};    // the run ends with an error (PairBodyRoundedPolygonDEM)
@@ -90,11 +92,13 @@ inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const Bod
     springs.old_xi = old_storage.data();
     springs.old_count = load_weight_record_springs(record, swapped_vertex_spring_key, old_keys, old_storage.data());
     springs.new_xi = new_storage.data();
-    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, &springs);
+    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, &springs,
+                            true);
     r.weight_work = update_weight_record(ledger, unit_energy, swapped_vertex_spring_key, settings.book_weight_work,
                                          record, springs.new_xi);
   } else {
-    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy);
+    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, nullptr,
+                            true);
     r.weight_work = update_weight_record(ledger, unit_energy, swapped_vertex_spring_key, settings.book_weight_work,
                                          record);
   }

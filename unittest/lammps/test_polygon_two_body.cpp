@@ -378,12 +378,30 @@ TEST(PolygonTwoBody, EnergyOnlyFromContactsThatReceiveForces)
   rod.y = 0.68;
   rod.vertices = {{-1.0, 0.0}, {1.0, 0.0}};
   rod.rounded_diameter = 0.2;
-  Bodies b("rod_across", {house, rod}, "0.0 0.0 0.0 1.0 0.05", "100.0 5.0");
-  b.run(0);
-  expect_pair_force(b, 0.0, 3.3);
-  EXPECT_NEAR(b.torque(1), 0.0, kTol);
-  EXPECT_NEAR(b.torque(2), -0.66, kTol);
-  EXPECT_NEAR(b.pe(), 0.0155, kTol);
+  // The seed's rule (contacts farthest), which this test is about: pinned
+  // since the default became the weighted rule (issue 29).
+  {
+    Bodies b("rod_across", {house, rod}, "0.0 0.0 0.0 1.0 0.05 contacts farthest", "100.0 5.0");
+    b.run(0);
+    expect_pair_force(b, 0.0, 3.3);
+    EXPECT_NEAR(b.torque(1), 0.0, kTol);
+    EXPECT_NEAR(b.torque(2), -0.66, kTol);
+    EXPECT_NEAR(b.pe(), 0.0155, kTol);
+  }
+  // The weighted rule (the default): all three contacts receive forces
+  // (0.5 apart, beyond l_merge = 0.1 x 0.5: weight 1 each; L = 0.80, j_a =
+  // 1), and the energy is still that of the contacts that receive forces:
+  // F = 1.65 + 2.6 + 1.65 = 5.9 (the middle one 100 0.03 - 5 0.08 = 2.6),
+  // energy 0.0445 (see above), torque on the rod 1.65 (-0.7 + 0.3) + 2.6
+  // (-0.2) = -1.18, on body 1 0.
+  {
+    Bodies b("rod_across_weighted", {house, rod}, "0.0 0.0 0.0 1.0 0.05", "100.0 5.0");
+    b.run(0);
+    expect_pair_force(b, 0.0, 5.9);
+    EXPECT_NEAR(b.torque(1), 0.0, kTol);
+    EXPECT_NEAR(b.torque(2), -1.18, kTol);
+    EXPECT_NEAR(b.pe(), 0.0445, kTol);
+  }
 }
 
 // ---------------------------------------------------------------------------
