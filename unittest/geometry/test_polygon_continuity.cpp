@@ -26,6 +26,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 using namespace body_dem;
@@ -50,6 +51,7 @@ std::vector<Vec3> polygon(int n, Vec3 c, double angle)
 
 struct TwistCase {
   int nvertices = 4;
+  int nvertices_i = 0;      // body i's vertex count (0: nvertices)
   double y_j = 1.18;        // centre of body j (body i at the origin)
   double x_j = 0.0;
   double rounded_diameter = 0.2;
@@ -66,10 +68,11 @@ struct Loads {
 Loads loads_at(const TwistCase &s, double degrees, double dx = 0.0)
 {
   const Vec3 cj{s.x_j + dx, s.y_j, 0.0};
-  const std::vector<Vec3> vi = polygon(s.nvertices, Vec3{}, 0.0);
+  const int ni = s.nvertices_i > 0 ? s.nvertices_i : s.nvertices;
+  const std::vector<Vec3> vi = polygon(ni, Vec3{}, 0.0);
   const std::vector<Vec3> vj = polygon(s.nvertices, cj, degrees * kPi / 180.0);
   const double r = 0.5 * s.rounded_diameter;
-  const PolygonShape si{vi.data(), s.nvertices, r}, sj{vj.data(), s.nvertices, r};
+  const PolygonShape si{vi.data(), ni, r}, sj{vj.data(), s.nvertices, r};
   LinearContactCoeffs c;
   c.k_n = s.k_n;
   c.k_na = s.k_na;
@@ -248,6 +251,37 @@ TEST(PolygonContinuity, WeightedRuleTwistsSquaresAndPolygonsWithCohesion)
     SCOPED_TRACE(std::to_string(n) + "-gons");
     expect_halving(s, 0.0, 90.0, 0.1);
   }
+}
+
+TEST(PolygonContinuity, WeightedRulePentagonTurnedOnAnEdge)
+{
+  // A pentagon (circumradius sqrt(1/2)) turned through a full period (72
+  // degrees) on the top edge of the unit square, a vertex pointing down
+  // 0.03 into the rounded surfaces, an edge down 0.13 above contact; centred
+  // and off centre, with and without cohesion.
+  for (const double x_j : {0.0, 0.2})
+    for (const double k_na : {0.0, 50.0}) {
+      TwistCase s;
+      s.rule = PolygonContactRule::weighted;
+      s.nvertices_i = 4;
+      s.nvertices = 5;
+      s.x_j = x_j;
+      s.y_j = 0.5 + std::sqrt(0.5) + 0.2 - 0.03;
+      s.k_na = k_na;
+      s.cutoff = k_na > 0.0 ? 0.05 : 0.0;
+      SCOPED_TRACE("x_j " + std::to_string(x_j) + ", k_na " + std::to_string(k_na));
+      expect_halving(s, 0.0, 72.0, 0.1);
+      // The seed's rule, for comparison (measured): continuous here except
+      // off centre with cohesion, where a contact within the cohesive range
+      // is dropped (largest change 0.688 at 0.1 degree, 0.674 at 0.05);
+      // elsewhere 0.354 and 0.177 (at most two vertices touch a pentagon's
+      // edge region here).
+      if (x_j > 0.0 && k_na > 0.0) {
+        TwistCase f = s;
+        f.rule = PolygonContactRule::farthest;
+        EXPECT_GT(sweep(f, 0.0, 72.0, 0.05).max_df, 0.9 * sweep(f, 0.0, 72.0, 0.1).max_df);
+      }
+    }
 }
 
 TEST(PolygonContinuity, WeightedRuleSlidesEdgeOffEdge)
