@@ -43,6 +43,7 @@ void FixWallBodyPolygonDEM::init()
     error->all(FLERR, command + ": requires pair_style body/rounded/polygon (of the body-dem plugin) for its "
                                 "friction settings");
   coeffs = linear_wall_law(k_n, c_n, c_t, pair->friction_coefficient(), pair->history_enabled());
+  contact_rule = pair->contact_rule_value();
   check_body_shapes();
 }
 
@@ -55,6 +56,8 @@ void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
 {
   const body_dem::PairStepSettings settings = step_settings(history);
   const int parts = loop_parts();
+  slot_overflow_count = 0;
+  slot_overflow_tag = 0;
   if (static_cast<int>(vertex_buffers.size()) < parts) vertex_buffers.resize(parts);
   wall_loop<body_dem::PolygonShape, body_dem::kMaxPolygonContacts>(
       [this](int i, body_dem::PolygonShape &shape, body_dem::BodyMotion &motion, int part) {
@@ -63,14 +66,25 @@ void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
         if (static_cast<int>(vertex_buffer.size()) < nv) vertex_buffer.resize(nv);
         body_dem::PolygonBodyFrames::transform_one(atom, avec, bptr, i, vertex_buffer.data(), shape, motion);
       },
-      [&](int, const body_dem::PolygonShape &, body_dem::PolygonContactList &contacts,
+      [&](int i, const body_dem::PolygonShape &, body_dem::PolygonContactList &contacts,
           const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double * /*style_values*/,
           const body_dem::SpringSlotsRef &slots) {
-        // As between two polygons: forces at the two contacts farthest apart.
-        body_dem::keep_two_farthest_contacts(contacts);
-        return wall_contact_forces(contacts.data(), contacts.size, body, wall, body_dem::LinearLaw{coeffs, history},
-                                   settings, history ? &xi : nullptr, slots);
+        // The rule of the pair style (polygon_wall_forces).
+        int overflow = 0;
+        const body_dem::PairResult r =
+            body_dem::polygon_wall_forces(contacts, contact_rule, body, wall, body_dem::LinearLaw{coeffs, history},
+                                          settings, history ? &xi : nullptr, slots, overflow);
+        if (overflow) {    // reported after the loop: no error inside threads
+          slot_overflow_count = overflow;
+          slot_overflow_tag = atom->tag[i];
+        }
+        return r;
       });
+  if (slot_overflow_count > 0)
+    error->one(FLERR, command + ": body of atom " + std::to_string(static_cast<long long>(slot_overflow_tag)) +
+                          " has " + std::to_string(slot_overflow_count) +
+                          " vertices in overlap with a wall, more than the " + std::to_string(kWallSpringSlots) +
+                          " friction springs per body and wall (history, friction contact) hold");
 }
 
 // The friction mode of the pair style (friction contact|pair after history).

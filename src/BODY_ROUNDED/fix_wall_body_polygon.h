@@ -2,8 +2,9 @@
    body-dem package: fix wall/body/polygon (LAMMPS glue). Flat or circular
    walls for rounded polygons with the contact law of the pair style
    body/rounded/polygon (its mu and history, or the wall's own history mu
-   k_t; no cohesion), the two
-   farthest vertex contacts of a body with a wall receiving forces.
+   k_t; no cohesion) and its `contacts` rule: every vertex contact of a
+   body with a wall receives its force (weighted, the default), or the two
+   farthest apart (farthest, the seed's rule); polygon_wall_forces().
    Syntax, walls, springs and outputs in fix_wall_body_base.h.
 ------------------------------------------------------------------------- */
 
@@ -14,7 +15,9 @@
 
 #include "linear_contact_law.h"
 #include "polygon_body_frames.h"
+#include "polygon_contacts.h"
 
+#include <atomic>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -36,6 +39,11 @@ class FixWallBodyPolygonDEM : public FixWallBodyLinearBase {
   // space-frame vertices of one body, per thread of the wall loop
   std::vector<std::vector<body_dem::Vec3>> vertex_buffers = std::vector<std::vector<body_dem::Vec3>>(1);
   body_dem::PolygonBodyFrames::ShapeCheckBuffers shape_buffers;
+  body_dem::PolygonContactRule contact_rule = body_dem::PolygonContactRule::weighted;    // the pair style's
+  // a body with more vertices in overlap than the springs' slots (any
+  // thread's; the run ends with an error naming it)
+  std::atomic<int> slot_overflow_count{0};
+  std::atomic<long long> slot_overflow_tag{0};
   std::string body_shape_defect(int i, const char *rounding_required_by) override;
 };
 

@@ -27,10 +27,11 @@ struct PolygonPairKernel {
   const LinearContactCoeffs *coeffs;    // (ntypes+1)^2, row-major
   int row_length;                // ntypes+1
   double delta_ua;
-  bool spring_slots;             // `friction contact` with history: the springs in style_values
+  bool spring_slots;             // `friction contact` with history and the farthest rule: the springs in style_values
+  PolygonContactRule rule = PolygonContactRule::weighted;    // pair_style keyword `contacts`
 
   BODY_DEM_HOST_DEVICE PairResult operator()(int i, int j, const PairStepSettings &settings, Vec3 *xi,
-                                             const WeightRecordRef & /*weight_record*/, double *style_values,
+                                             const WeightRecordRef &weight_record, double *style_values,
                                              bool &overflow) const
   {
     PolygonPairStatus status;
@@ -38,8 +39,8 @@ struct PolygonPairKernel {
     if (spring_slots && style_values) slots = {style_values, kPolygonSpringSlots, tag[i] > tag[j]};
     const PairResult r = polygon_pair_forces(shapes[i], motions[i], shapes[j], motions[j],
                                              coeffs[type[i] * row_length + type[j]], delta_ua, settings, xi,
-                                             &status, slots);
-    overflow = status.overflow;
+                                             &status, slots, rule, weight_record);
+    overflow = status.overflow || status.record_count > 0;
     return r;
   }
 };
@@ -53,8 +54,12 @@ namespace LAMMPS_NS {
 class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
  public:
   PairBodyRoundedPolygonDEM(class LAMMPS *);
+  // The settings of PairBodyLinearBase, and a trailing `contacts farthest|weighted`.
+  void settings(int, char **) override;
   void compute(int, int) override;
   double memory_usage() override;
+  // The rule of `contacts`, which fix wall/body/polygon follows.
+  body_dem::PolygonContactRule contact_rule_value() const { return contact_rule; }
 
  protected:
   class BodyRoundedPolygon *bptr = nullptr;
@@ -67,19 +72,26 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
     return body_dem::PolygonBodyFrames::shape_defect(atom, avec, bptr, i, shape_buffers);
   }
   body_dem::PolygonBodyFrames::ShapeCheckBuffers shape_buffers;
-  // The springs of `friction contact` are the style's own values of a pair
-  // (contact_springs.h: its two contacts' springs under their vertices).
+  // The springs of `friction contact`: with the weighted rule in the
+  // pair's weight record (one per candidate, weight_work.h); with the
+  // farthest rule the style's own values of a pair (contact_springs.h:
+  // its two contacts' springs under their vertices).
   void keep_contact_springs(bool springs) override;
   bool contact_springs = false;
+  body_dem::PolygonContactRule contact_rule = body_dem::PolygonContactRule::weighted;    // settings() sets it
+  // Which pair overflowed a capacity, with its count and the limit (the
+  // error path only: the neighbour list is scanned again).
+  std::string overflow_detail() const override;
 
   // The per-pair function of the serial, /omp and Kokkos styles, over
   // this step's frames (reads the bodies; writes nothing but *xi and, with
-  // the per-contact springs, the pair's springs in style_values). 2d
-  // contacts carry no weights: there is no weight record.
+  // the per-contact springs, the pair's springs in style_values). With
+  // `contacts weighted` the pair keeps a weight record (weight_work.h);
+  // with the seed's rule 2d contacts carry no weights and there is none.
   body_dem::PolygonPairKernel pair_kernel() const
   {
     return {frames.shapes(), frames.motions(), atom->type, atom->tag, coeffs.data(), ntypes_alloc + 1, delta_ua,
-            contact_springs && history};
+            contact_springs && history && contact_rule == body_dem::PolygonContactRule::farthest, contact_rule};
   }
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                                    const body_dem::WeightRecordRef &weight_record, double *style_values,

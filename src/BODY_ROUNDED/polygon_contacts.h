@@ -396,7 +396,7 @@ namespace polygon_detail {
   BODY_DEM_HOST_DEVICE
   inline void add_vertex_contact(const PolygonShape &body_a, int a, const PolygonShape &body_b,
                                  double orientation_b, Owner owner, double cutoff,
-                                 PolygonContactList &out)
+                                 PolygonContactList &out, bool every_vertex = false)
   {
     const Vec3 &p = body_a.vertices[a];
     const double r_i = owner == Owner::body_i ? body_a.rounded_radius : body_b.rounded_radius;
@@ -426,10 +426,15 @@ namespace polygon_detail {
     if (near.dist2 > reach * reach) return;
     if (near.kind == FeatureKind::vertex) {
       const int b = near.index;
-      if (!is_nearest_vertex(body_b, b, p) || !is_nearest_vertex(body_a, a, body_b.vertices[b]))
-        return;
-      // Body i's vertices are tested first, so a pair found again from j is a duplicate.
-      if (owner == Owner::body_j && has_vertex_vertex_contact(out, b, a)) return;
+      // PolygonContactRule::weighted keeps every vertex's contact (each one
+      // continuous in the configuration); coincident ones share their
+      // weight in merge_polygon_contact_weights.
+      if (!every_vertex) {
+        if (!is_nearest_vertex(body_b, b, p) || !is_nearest_vertex(body_a, a, body_b.vertices[b]))
+          return;
+        // Body i's vertices are tested first, so a pair found again from j is a duplicate.
+        if (owner == Owner::body_j && has_vertex_vertex_contact(out, b, a)) return;
+      }
     }
     const double distance = std::sqrt(near.dist2);
     const Vec3 out_of_b = distance > 0.0 ? (p - near.point) * (1.0 / distance)
@@ -443,13 +448,48 @@ namespace polygon_detail {
 // ---------------------------------------------------------------------------
 // The two entry points used by the pair style.
 
+// Which contacts of a pair receive forces (pair_style keyword `contacts`).
+//  farthest (seeds/000, after Fraige): the two candidates farthest apart,
+//      with weight 1; their distance is the contact length L. Discontinuous
+//      (issue 29): when the choice of the two changes, a contact with a
+//      full force is dropped or added; two vertex contacts at one corner
+//      (a vertex-vertex contact of mutually nearest vertices next to the
+//      vertex-edge contact of one of them) both receive forces once no
+//      other contact is farther.
+//  weighted: every vertex of either body interacts with its nearest point
+//      of the other skeleton (no test of mutually nearest vertices, no
+//      removal of a vertex-vertex contact found from both sides: such a
+//      test switches a contact with a full force on or off), and every
+//      candidate receives a force, with a weight w <= 1 by which contacts
+//      at (nearly) the same place share (merge_polygon_contact_weights);
+//      L is the weighted spread of the contact points
+//      (polygon_contact_length). Like the vertex contacts of the 3d styles
+//      (polyhedron_contacts.h), which have no mutual-nearest test either.
+//      A prototype (issue 29), with known limits: (1) the weights change as
+//      the bodies move and do work that no force does; the pair style books
+//      it from a weight record per pair (weight_work.h, polygon_pair_kernel.h),
+//      so KE + PE - W_ja - W_diss - W_w is conserved, but KE + PE is not
+//      (without the merging, all weights 1, the sum of the vertex contacts
+//      is the gradient of a potential, but a corner is counted twice);
+//      (2) there is no reduction to two contacts: a flat contact of finely
+//      divided polygons gets a force from every vertex within the cutoff,
+//      so the stiffness grows with the number of vertices (the farthest
+//      rule has the opposite fault: it picks the two shallowest ends).
+enum class PolygonContactRule : unsigned char { farthest = 0, weighted = 1 };
+
 // All candidate contacts between bodies i and j whose surface separation
 // delta_n <= cutoff (cutoff >= 0, the r_c of the pair style). Clears `out`
 // first; returns out.size. Order: the vertices of i in index order, then
 // those of j. out.overflow is set if more than kMaxPolygonContacts were found.
+// rule = weighted: every vertex's contact, none filtered (PolygonContactRule).
+// owners (optional, room for kMaxPolygonContacts): for each contact, who
+// made it, as 2 * vertex + 0 for a vertex of i, 2 * vertex + 1 for one of j
+// (vertex_spring_key of contact_springs.h): with the weighted rule a key
+// that names each contact by its features alone, for the weight record.
 BODY_DEM_HOST_DEVICE
 inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj, double cutoff,
-                                 PolygonContactList &out)
+                                 PolygonContactList &out, PolygonContactRule rule = PolygonContactRule::farthest,
+                                 double *owners = nullptr)
 {
   using polygon_detail::Owner;
   out.clear();
@@ -458,11 +498,16 @@ inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj,
   const double orientation_j = bj.orientation != PolygonShape::kOrientationNotGiven
       ? bj.orientation : polygon_orientation(bj.vertices, bj.nvertices);
   const double reach = bi.rounded_radius + bj.rounded_radius + cutoff;
+  const bool every_vertex = rule == PolygonContactRule::weighted;
   polygon_detail::for_vertices_that_may_touch(bi, bj, reach, [&](int a) {
-    polygon_detail::add_vertex_contact(bi, a, bj, orientation_j, Owner::body_i, cutoff, out);
+    const int before = out.size;
+    polygon_detail::add_vertex_contact(bi, a, bj, orientation_j, Owner::body_i, cutoff, out, every_vertex);
+    if (owners && out.size > before) owners[before] = 2.0 * a;
   });
   polygon_detail::for_vertices_that_may_touch(bj, bi, reach, [&](int b) {
-    polygon_detail::add_vertex_contact(bj, b, bi, orientation_i, Owner::body_j, cutoff, out);
+    const int before = out.size;
+    polygon_detail::add_vertex_contact(bj, b, bi, orientation_i, Owner::body_j, cutoff, out, every_vertex);
+    if (owners && out.size > before) owners[before] = 2.0 * b + 1.0;
   });
   return out.size;
 }
@@ -493,6 +538,106 @@ BODY_DEM_HOST_DEVICE inline double keep_two_farthest_contacts(PolygonContactList
   contacts[1] = second;
   contacts.size = 2;
   return std::sqrt(best_dist2);
+}
+
+// ---------------------------------------------------------------------------
+// PolygonContactRule::weighted: weights and contact length.
+//
+// Why the weights: every vertex's contact is kept, so one place can be
+// found twice: a vertex-vertex contact from both of its vertices (the same
+// contact, bit for bit), a corner of j on an edge of i next to the corner
+// of i that sees it as its nearest point, the two ends of an overlap of
+// two edges that shrinks to a corner. Counted separately, they would
+// double the force where they meet. So contacts k, l whose skeleton
+// points are closer than l_merge share their weight (the same construction
+// as rule C of polyhedron_contacts.h), and so do coincident ones (rho = 0)
+// also where l_merge = 0 (two disks):
+//     rho_kl = max(|on_i^k - on_i^l|, |on_j^k - on_j^l|),
+//     a_k = cutoff - delta_n^k >= 0 (depth below the cutoff),
+//     sigma_kl = (1 - (rho_kl / l_merge)^2)^2 min(a_k, a_l) / max(a_k, a_l)
+//         (0 for rho_kl >= l_merge),
+//     w_k <- w_k / max(1, w_k + sum_{l != k} sigma_kl w_l).
+// Two coincident contacts of equal depth get 1/2 each, a contact entering
+// the cutoff (a = 0) takes nothing from its neighbours, and sigma goes to 0
+// smoothly at rho = l_merge. Every candidate appears at the cutoff (where
+// its force -k_na (r_c - delta_n), or -k_n delta_n for r_c = 0, vanishes)
+// or by a change of kind at the same point and distance, so the weighted
+// sum of the forces is continuous.
+
+// The shortest edge of a body (0 for a disk, or if all edges have zero length).
+BODY_DEM_HOST_DEVICE inline double polygon_shortest_edge(const PolygonShape &body)
+{
+  const int nedges = polygon_edge_count(body.nvertices);
+  double best2 = -1.0;
+  for (int k = 0; k < nedges; ++k) {
+    const double len2 = norm2(body.vertices[polygon_edge_end(k, body.nvertices)] - body.vertices[k]);
+    if (len2 > 0.0 && (best2 < 0.0 || len2 < best2)) best2 = len2;
+  }
+  return best2 > 0.0 ? std::sqrt(best2) : 0.0;
+}
+
+// l_merge = fraction * the shortest edge of the two bodies (0: no merging).
+BODY_DEM_HOST_DEVICE inline double polygon_merge_length(const PolygonShape &bi, const PolygonShape &bj,
+                                                        double fraction = 0.1)
+{
+  const double li = polygon_shortest_edge(bi), lj = polygon_shortest_edge(bj);
+  const double l = li > 0.0 && (lj <= 0.0 || li < lj) ? li : lj;
+  return fraction * l;
+}
+
+BODY_DEM_HOST_DEVICE
+inline void merge_polygon_contact_weights(PolygonContactList &contacts, double l_merge, double cutoff)
+{
+  const int n = contacts.size;
+  if (n < 2) return;
+  double share[kMaxPolygonContacts];
+  for (int k = 0; k < n; ++k) share[k] = contacts[k].weight;
+  const double lm2 = l_merge * l_merge;
+  for (int k = 0; k < n; ++k) {
+    const Contact &ck = contacts[k];
+    for (int l = k + 1; l < n; ++l) {
+      const Contact &cl = contacts[l];
+      const double di = norm2(ck.on_i - cl.on_i), dj = norm2(ck.on_j - cl.on_j);
+      const double rho2 = di > dj ? di : dj;
+      if (rho2 > 0.0 && rho2 >= lm2) continue;
+      const double x = rho2 > 0.0 ? 1.0 - rho2 / lm2 : 1.0;
+      const double ak = cutoff - ck.delta_n, al = cutoff - cl.delta_n;
+      const double amax = ak > al ? ak : al, amin = ak < al ? ak : al;
+      const double ratio = amax > 0.0 ? (amin > 0.0 ? amin / amax : 0.0) : 1.0;
+      const double sigma = x * x * ratio;
+      share[k] += sigma * cl.weight;
+      share[l] += sigma * ck.weight;
+    }
+  }
+  for (int k = 0; k < n; ++k)
+    if (share[k] > 1.0) contacts[k].weight /= share[k];
+}
+
+// Contact length L for j_a: twice the root mean square distance of the
+// contact points from their mean, each point weighted by w (cutoff -
+// delta_n) (its share of the cohesive force, 0 at the cutoff). Two
+// contacts of equal weight and depth at distance D give L = D, as the
+// seed's rule does; a contact entering the cutoff adds to L continuously.
+BODY_DEM_HOST_DEVICE inline double polygon_contact_length(const PolygonContactList &contacts, double cutoff)
+{
+  double wsum = 0.0;
+  Vec3 mean;
+  for (const Contact &c : contacts) {
+    const double w = c.weight * (cutoff - c.delta_n);
+    if (w <= 0.0) continue;
+    wsum += w;
+    mean += c.point * w;
+  }
+  if (!(wsum > 0.0)) return 0.0;
+  mean *= 1.0 / wsum;
+  double var = 0.0;
+  for (const Contact &c : contacts) {
+    const double w = c.weight * (cutoff - c.delta_n);
+    if (w <= 0.0) continue;
+    var += w * norm2(c.point - mean);
+  }
+  var /= wsum;
+  return var > 0.0 ? 2.0 * std::sqrt(var) : 0.0;
 }
 
 }    // namespace body_dem

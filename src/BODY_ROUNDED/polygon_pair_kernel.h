@@ -9,6 +9,7 @@
 #include "device_marks.h"
 #include "linear_pair_forces.h"
 #include "polygon_contacts.h"
+#include "weight_work.h"
 
 namespace body_dem {
 
@@ -20,10 +21,6 @@ BODY_DEM_HOST_DEVICE inline double polygon_ja(double contact_length, double delt
   const double j_a = contact_length / (2.0 * delta_ua);
   return j_a > 1.0 ? j_a : 1.0;
 }
-
-struct PolygonPairStatus {
-  bool overflow = false;    // more candidate contacts than the fixed buffer holds
-};
 
 // The (at most two) contacts that receive forces are vertex contacts;
 // with the per-contact friction (FrictionMode::contact) each keeps its
@@ -37,14 +34,90 @@ BODY_DEM_HOST_DEVICE inline double polygon_contact_key(const Contact &c)
 
 constexpr int kPolygonSpringSlots = 2;
 
+// contacts weighted (PolygonContactRule, the default): every candidate
+// with its weight. With a weight record (record.values, the pair style
+// keeps one with this rule), the work of the changing weights is booked
+// as for the 3d styles (weight_work.h), each candidate named by the vertex
+// that made it (2 v + owner, vertex_spring_key): a vertex has one
+// candidate, its nearest point on the other body, so the key names the
+// candidate while it changes kind (vertex-edge to vertex-vertex) and
+// while its weight is shared. With `history friction contact` the record
+// also keeps each candidate's friction spring (record.has_springs()), which
+// thus lives while its vertex is within the cutoff, as the springs of the
+// 3d styles do. The record holds kWeightRecordContacts candidates: a pair
+// with more sets status->record_count (the style ends the run with an
+// error naming the pair), none is dropped silently.
+struct PolygonPairStatus {
+  bool overflow = false;    // more candidate contacts than the fixed buffer holds
+  int record_count = 0;     // > 0: this many candidates, more than the weight record holds
+};
+
+BODY_DEM_HOST_DEVICE
+inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const BodyMotion &mi, const PolygonShape &sj,
+                                               const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
+                                               const PairStepSettings &settings, Vec3 *xi,
+                                               PolygonPairStatus *status, WeightRecordRef record)
+{
+  PolygonContactList contacts;
+  double owners[kMaxPolygonContacts];
+  find_polygon_contacts(si, sj, c.cutoff, contacts, PolygonContactRule::weighted, owners);
+  if (status) status->overflow = contacts.overflow;
+  const bool recorded_before = record.values && !record.empty && record.values[0] > 0.0;
+  if (contacts.size == 0 && !recorded_before) {
+    if (settings.history && xi) *xi = Vec3{};
+    return PairResult{};
+  }
+  merge_polygon_contact_weights(contacts, polygon_merge_length(si, sj), c.cutoff);
+  const double j_a = polygon_ja(polygon_contact_length(contacts, c.cutoff), delta_ua);
+  const LinearLaw law{c, settings.history};
+  // the friction without history at the deepest place with weight 1 (pair_contact_forces)
+  if (!record.values)
+    return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, nullptr, nullptr, true);
+  if (contacts.size > kWeightRecordContacts) {
+    if (status) status->record_count = contacts.size;
+    return PairResult{};    // the run ends with an error (PairBodyRoundedPolygonDEM)
+  }
+  WeightLedger<kWeightRecordContacts> ledger;
+  for (int k = 0; k < contacts.size; ++k) ledger.add(owners[k], contacts[k].weight, k);
+  double unit_energy[kMaxPolygonContacts];
+  PairResult r;
+  if (record.has_springs() && ledger.size > 0) {
+    double old_keys[kWeightRecordContacts];
+    // the first old_count and ledger.size entries are written before they are read
+    UninitializedVec3s<kWeightRecordContacts> old_storage, new_storage;
+    ContactSprings springs;
+    springs.candidates = ledger.data();
+    springs.count = ledger.size;
+    springs.old_keys = old_keys;
+    springs.old_xi = old_storage.data();
+    springs.old_count = load_weight_record_springs(record, swapped_vertex_spring_key, old_keys, old_storage.data());
+    springs.new_xi = new_storage.data();
+    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, &springs,
+                            true);
+    r.weight_work = update_weight_record(ledger, unit_energy, swapped_vertex_spring_key, settings.book_weight_work,
+                                         record, springs.new_xi);
+  } else {
+    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, nullptr,
+                            true);
+    r.weight_work = update_weight_record(ledger, unit_energy, swapped_vertex_spring_key, settings.book_weight_work,
+                                         record);
+  }
+  r.weights_recorded = ledger.size > 0;
+  return r;
+}
+
 BODY_DEM_HOST_DEVICE
 inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &mi, const PolygonShape &sj,
                                       const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                       const PairStepSettings &settings, Vec3 *xi,
-                                      PolygonPairStatus *status = nullptr, SpringSlotsRef slots = {})
+                                      PolygonPairStatus *status = nullptr, SpringSlotsRef slots = {},
+                                      PolygonContactRule rule = PolygonContactRule::farthest,
+                                      WeightRecordRef record = {})
 {
+  if (rule == PolygonContactRule::weighted) return weighted_polygon_pair_forces(si, mi, sj, mj, c, delta_ua,
+                                                                                settings, xi, status, record);
   PolygonContactList contacts;
-  find_polygon_contacts(si, sj, c.cutoff, contacts);
+  find_polygon_contacts(si, sj, c.cutoff, contacts, rule);
   if (status) status->overflow = contacts.overflow;
   if (contacts.size == 0) {
     // Most neighbour pairs in a packing: what the law does with no
@@ -63,6 +136,41 @@ inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &
                                      polygon_contact_key, swapped_vertex_spring_key);
   r.style_values_live = r.touching;
   return r;
+}
+
+// The per-body function of fix wall/body/polygon (serial, /omp and Kokkos
+// walls): a body's vertex contacts with a wall (find_wall_contacts, one per
+// vertex within range) under the pair style's rule. farthest (the seed's
+// rule): the two farthest apart receive forces, so that a third vertex in
+// overlap between them (a polygon of many vertices rolling on the wall)
+// has none, and the choice of the two jumps as it rolls. weighted: every
+// vertex contact receives its force with weight 1 (two vertices of a body
+// are never at one place, so nothing is shared): the sum of the vertices'
+// forces, the gradient of their energies. The wall has no cohesion, so
+// j_a = 1. With the per-contact springs (slots) each contact keeps its
+// spring under its vertex index; slot_overflow (> 0) is set to the number
+// of vertices in overlap when they are more than the slots hold (the wall
+// ends the run with an error), and nothing is dropped.
+template <class Law>
+BODY_DEM_HOST_DEVICE
+inline PairResult polygon_wall_forces(PolygonContactList &contacts, PolygonContactRule rule, const BodyMotion &body,
+                                      const BodyMotion &wall, const Law &law, const PairStepSettings &settings,
+                                      Vec3 *xi, const SpringSlotsRef &slots, int &slot_overflow)
+{
+  slot_overflow = 0;
+  if (rule == PolygonContactRule::farthest) keep_two_farthest_contacts(contacts);
+  if (slots.values && settings.history && law.friction_mode() == FrictionMode::contact) {
+    int in_overlap = 0;
+    for (const Contact &ct : contacts)
+      if (ct.delta_n <= 0.0) ++in_overlap;
+    if (in_overlap > slots.capacity) {
+      slot_overflow = in_overlap;
+      return PairResult{};
+    }
+  }
+  return slot_contact_forces(
+      contacts.data(), contacts.size, 1.0, body, wall, law, settings, xi, slots,
+      [](const Contact &c) { return static_cast<double>(c.index_i); }, [](double key) { return key; });
 }
 
 }    // namespace body_dem

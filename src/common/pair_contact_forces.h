@@ -144,11 +144,18 @@ constexpr int kMaxPairContacts = 64;
 // back to the pair mode.
 // unit_energy (optional, n values): each contact's energy per unit weight,
 // for the work of the weights (weight_work.h).
+// deepest_full_weight: the friction of FrictionMode::deepest acts with
+// weight 1, not the deepest contact's own: where weights are shares of one
+// place (the polygon style's weighted rule, merge_polygon_contact_weights),
+// the deepest contact and those it shares with are one contact of weight
+// w_k * share_k = 1, whose friction the share must not reduce (two disks:
+// one contact found from both, 1/2 each).
 template <class Law>
 BODY_DEM_HOST_DEVICE
 inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                       const BodyMotion &bj, const Law &law, const PairStepSettings &settings,
-                                      Vec3 *xi, double *unit_energy = nullptr, ContactSprings *springs = nullptr)
+                                      Vec3 *xi, double *unit_energy = nullptr, ContactSprings *springs = nullptr,
+                                      bool deepest_full_weight = false)
 {
   PairResult out;
   ContactAverage average;
@@ -197,7 +204,8 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
   if (mode == FrictionMode::deepest) {
     const Contact &ct = contacts[deepest];
     const Vec3 v_rel = bj.velocity_at(ct.point) - bi.velocity_at(ct.point);
-    const Vec3 friction = law.deepest_contact_friction(ct, tangential_part(v_rel, ct.normal)) * ct.weight;
+    const Vec3 friction =
+        law.deepest_contact_friction(ct, tangential_part(v_rel, ct.normal)) * (deepest_full_weight ? 1.0 : ct.weight);
     out.total.add(friction, ct.point, bi, bj);
     out.dissipative.add(friction, ct.point, bi, bj);
     return out;

@@ -272,6 +272,8 @@ body_dem::PairStepSettings PairBodyBase::step_settings() const
 
 void PairBodyBase::contact_overflow() const
 {
+  const std::string detail = overflow_detail();
+  if (!detail.empty()) error->one(FLERR, command + ": " + detail);
   error->one(FLERR, command + ": a pair of bodies has more candidate contacts than " +
                         std::to_string(contact_capacity) + "; use bodies with fewer vertices");
   std::abort();    // not reached

@@ -98,7 +98,9 @@ void write_polygon_data(const std::string &path, const std::vector<PolygonBody> 
       out << k + 1 << " 1 " << 6 + 3 * n + 1 << "\n" << n << "\n";
       for (double c : plate_inertia(b)) out << c << " ";
       out << "\n";
-      for (const auto &p : b.vertices) out << p[0] << " " << p[1] << " 0\n";
+      // four vertices a line: LAMMPS reads at most 32 lines per body
+      for (size_t v = 0; v < n; ++v)
+        out << b.vertices[v][0] << " " << b.vertices[v][1] << " 0" << (v % 4 == 3 || v + 1 == n ? "\n" : " ");
       out << b.rounded_diameter << "\n";
     }
     out << "\nVelocities\n\n";

@@ -44,12 +44,14 @@ TEST(Plugin, RegisteredStyleIsTheOneLammpsCreates)
   LammpsSession s;
   s.load_plugin();
   s.commands(body_dem_test::polygon_setup_commands("plugin_square.data"));
-  // Only the package's style accepts the history keyword and reports two
-  // extra quantities (the work accumulators) to compute pair.
+  // Only the package's style accepts the history keyword and reports
+  // extra quantities to compute pair: the two work accumulators, and with
+  // the default rule `contacts weighted` (issue 29) the work of the
+  // weights as a third.
   s.command("pair_style body/rounded/polygon 1.0 1.0 0.5 1.0 0.0 history");
   ASSERT_NE(s.lmp->force->pair, nullptr);
   EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon");
-  EXPECT_EQ(s.lmp->force->pair->nextra, 2);
+  EXPECT_EQ(s.lmp->force->pair->nextra, 3);
 }
 
 TEST(Plugin, BadPluginPathIsReported)

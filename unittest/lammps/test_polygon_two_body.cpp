@@ -378,12 +378,30 @@ TEST(PolygonTwoBody, EnergyOnlyFromContactsThatReceiveForces)
   rod.y = 0.68;
   rod.vertices = {{-1.0, 0.0}, {1.0, 0.0}};
   rod.rounded_diameter = 0.2;
-  Bodies b("rod_across", {house, rod}, "0.0 0.0 0.0 1.0 0.05", "100.0 5.0");
-  b.run(0);
-  expect_pair_force(b, 0.0, 3.3);
-  EXPECT_NEAR(b.torque(1), 0.0, kTol);
-  EXPECT_NEAR(b.torque(2), -0.66, kTol);
-  EXPECT_NEAR(b.pe(), 0.0155, kTol);
+  // The seed's rule (contacts farthest), which this test is about: pinned
+  // since the default became the weighted rule (issue 29).
+  {
+    Bodies b("rod_across", {house, rod}, "0.0 0.0 0.0 1.0 0.05 contacts farthest", "100.0 5.0");
+    b.run(0);
+    expect_pair_force(b, 0.0, 3.3);
+    EXPECT_NEAR(b.torque(1), 0.0, kTol);
+    EXPECT_NEAR(b.torque(2), -0.66, kTol);
+    EXPECT_NEAR(b.pe(), 0.0155, kTol);
+  }
+  // The weighted rule (the default): all three contacts receive forces
+  // (0.5 apart, beyond l_merge = 0.1 x 0.5: weight 1 each; L = 0.80, j_a =
+  // 1), and the energy is still that of the contacts that receive forces:
+  // F = 1.65 + 2.6 + 1.65 = 5.9 (the middle one 100 0.03 - 5 0.08 = 2.6),
+  // energy 0.0445 (see above), torque on the rod 1.65 (-0.7 + 0.3) + 2.6
+  // (-0.2) = -1.18, on body 1 0.
+  {
+    Bodies b("rod_across_weighted", {house, rod}, "0.0 0.0 0.0 1.0 0.05", "100.0 5.0");
+    b.run(0);
+    expect_pair_force(b, 0.0, 5.9);
+    EXPECT_NEAR(b.torque(1), 0.0, kTol);
+    EXPECT_NEAR(b.torque(2), -1.18, kTol);
+    EXPECT_NEAR(b.pe(), 0.0445, kTol);
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -577,3 +595,102 @@ TEST(PolygonTwoBody, HistorySpringGrowsWithShearAndIsCappedBySliding)
 }
 
 }    // namespace
+
+// ---------------------------------------------------------------------------
+// Issue 29: square 2 (side 1, rounded diameter 0.2) on square 1, centre at
+// (0, 1.18), turned about its centre; k_n = 1000, k_na = 0, r_c = 0, no
+// damping. With the seed's rule (contacts farthest, the default) the
+// normal force jumps from 38.6 to 80.7 between 2.25 and 2.5 degrees: the
+// right corner's contact leaves the cutoff, and the two candidates of the
+// left corner, one overlap found from both bodies, are then both kept (see
+// unittest/geometry/test_polygon_continuity.cpp for the candidates). With
+// contacts weighted the force changes by 1.6 over that step (it changes by
+// about 1.6 per 0.25 degree there, the slope of a continuous force).
+// Values: layer-1 sweep of test_polygon_continuity, 6 decimals (tolerance
+// 1e-6 is their rounding).
+
+TEST(PolygonTwoBody, IssueTwentyNineTwistedSquares)
+{
+  struct Case {
+    const char *rule;
+    double degrees, fy, pe, torque_2;
+  };
+  for (const Case &c : {Case{"farthest", 2.25, 38.605649, 0.722521, -15.240135},
+                        Case{"farthest", 2.5, 80.723544, 1.645322, -35.678513},
+                        Case{"weighted", 2.25, 41.561063, 0.788940, -17.808375},
+                        Case{"weighted", 2.5, 43.188280, 0.880271, -19.088528}}) {
+    SCOPED_TRACE(std::string("contacts ") + c.rule + " at " + std::to_string(c.degrees) + " degrees");
+    Bodies b(std::string("issue29_") + c.rule + std::to_string(c.degrees),
+             {body_dem_test::square(0.0, 0.0, 1.0, 0.0, 0.2),
+              body_dem_test::square(0.0, 1.18, 1.0, c.degrees * M_PI / 180.0, 0.2)},
+             std::string("0.0 0.0 0.0 1.0 0.0 contacts ") + c.rule, "1000.0 0.0");
+    b.run(0);
+    EXPECT_NEAR(b.force(2).y, c.fy, 1e-6);
+    EXPECT_NEAR(b.force(1).y, -c.fy, 1e-6);
+    EXPECT_NEAR(b.pe(), c.pe, 1e-6);
+    EXPECT_NEAR(b.torque(2), c.torque_2, 1e-6);
+  }
+}
+
+TEST(PolygonTwoBody, ContactsKeywordErrors)
+{
+  LammpsSession s;
+  s.load_plugin();
+  body_dem_test::write_polygon_data("contacts_keyword.data", {body_dem_test::square(0.0, 0.0, 1.0)}, Box2d{});
+  s.commands(body_dem_test::polygon_setup_commands("contacts_keyword.data"));
+  EXPECT_LAMMPS_ERROR(s, "pair_style body/rounded/polygon 1.0 1.0 0.0 1.0 0.0 contacts nearest",
+                      "contacts 'nearest' is not supported", "expected farthest or weighted");
+  // history with the per-contact springs (friction contact, the default):
+  // kept per weighted candidate in the pair's record since issue 29.
+  EXPECT_EQ(body_dem_test::error_of(s, "pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0 history contacts weighted"),
+            "no error");
+  EXPECT_EQ(body_dem_test::error_of(s, "pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0 history friction pair "
+                                       "contacts weighted"),
+            "no error");
+  EXPECT_EQ(body_dem_test::error_of(s, "pair_style body/rounded/polygon 1.0 1.0 0.0 1.0 0.0 contacts farthest"),
+            "no error");
+}
+
+// Issue 29: the weighted rule's record holds kWeightRecordContacts = 16
+// candidates per pair. Two 24-gons (circumradius 1, rounded diameter 0.2)
+// with centres 1.5 apart and a cutoff of 0.3 have more (about 9 vertices
+// of each within reach of the other): the run ends
+// with an error that names the pair, the count and the limit (never a
+// silent drop of candidates or springs).
+TEST(PolygonTwoBody, WeightedRecordCapacityIsAnErrorNamingThePair)
+{
+  for (const std::string history : {"", " history"}) {
+    SCOPED_TRACE("pair style options:" + history);
+    LammpsSession s;
+    s.load_plugin();
+    body_dem_test::write_polygon_data("record_capacity.data",
+                                      {body_dem_test::regular_polygon(24, 0.0, 0.0, 1.0, 0.0, 0.2),
+                                       body_dem_test::regular_polygon(24, 0.0, 1.5, 1.0, 0.0, 0.2)},
+                                      Box2d{});
+    s.commands(body_dem_test::polygon_setup_commands("record_capacity.data", 24));
+    s.command("pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.3" + history + " contacts weighted");
+    s.commands("pair_coeff * * 1000.0 10.0\nfix integrate all nve/body\nfix plane all enforce2d\n");
+    EXPECT_LAMMPS_ERROR(s, "run 0", "the pair of atoms", "candidate contacts (contacts weighted), more than the 16");
+  }
+}
+
+// The wall keeps 8 friction springs per body and wall (history, friction
+// contact): a 24-gon (circumradius 1, rounded diameter 0.2) 0.7 into a
+// floor has 9 or more vertices in overlap, and the run ends with an error
+// that names the atom, the count and the limit.
+TEST(PolygonTwoBody, WallSpringSlotsCapacityIsAnErrorNamingTheBody)
+{
+  LammpsSession s;
+  s.load_plugin();
+  Box2d box;
+  box.ylo = 0.0;
+  body_dem_test::write_polygon_data("wall_capacity.data",
+                                    {body_dem_test::regular_polygon(24, 0.0, 0.4, 1.0, 0.0, 0.2)}, box);
+  s.commands("units lj\ndimension 2\nboundary p f p\natom_style body rounded/polygon 1 24\n"
+             "atom_modify map array\ncomm_modify vel yes\nnewton on\nread_data wall_capacity.data\n");
+  s.commands("pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0 history contacts weighted\n"
+             "pair_coeff * * 1000.0 0.0\n"
+             "fix floor all wall/body/polygon 1000.0 1.0 1.0 yplane 0.0 NULL\n"
+             "fix integrate all nve/body\nfix plane all enforce2d\n");
+  EXPECT_LAMMPS_ERROR(s, "run 0", "body of atom 1 has", "vertices in overlap with a wall, more than the 8");
+}

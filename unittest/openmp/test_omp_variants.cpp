@@ -70,7 +70,8 @@ TEST(OmpVariant, SuffixFlagPicksItFromAnUnchangedInput)
   s.command("compute wp all pair body/rounded/polygon");
   s.command("run 0");
   EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon/omp");
-  EXPECT_EQ(s.lmp->force->pair->nextra, 2);
+  // W_ja, W_diss and, with the default rule contacts weighted (issue 29), W_w
+  EXPECT_EQ(s.lmp->force->pair->nextra, 3);
   EXPECT_NE(s.log_text().find("Last active /omp style is pair_style body/rounded/polygon/omp"), std::string::npos)
       << s.log_text();
 }
