@@ -465,7 +465,7 @@ namespace polygon_detail {
 //      L is the weighted spread of the contact points
 //      (polygon_contact_length). Like the vertex contacts of the 3d styles
 //      (polyhedron_contacts.h), which have no mutual-nearest test either.
-//      A prototype (issue 29), with known limits: (1) the weights change as
+//      The default since issue 29. Known limits: (1) the weights change as
 //      the bodies move and do work that no force does; the pair style books
 //      it from a weight record per pair (weight_work.h, polygon_pair_kernel.h),
 //      so KE + PE - W_ja - W_diss - W_w is conserved, but KE + PE is not
