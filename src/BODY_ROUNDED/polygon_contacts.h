@@ -621,15 +621,8 @@ inline void merge_polygon_contact_weights(PolygonContactList &contacts, double l
 BODY_DEM_HOST_DEVICE inline double polygon_contact_length(const PolygonContactList &contacts, double cutoff)
 {
   double wsum = 0.0;
-  Vec3 mean;
-  for (const Contact &c : contacts) {
-    const double w = c.weight * (cutoff - c.delta_n);
-    if (w <= 0.0) continue;
-    wsum += w;
-    mean += c.point * w;
-  }
+  const Vec3 mean = cohesive_mean_point(contacts, cutoff, wsum);
   if (!(wsum > 0.0)) return 0.0;
-  mean *= 1.0 / wsum;
   double var = 0.0;
   for (const Contact &c : contacts) {
     const double w = c.weight * (cutoff - c.delta_n);

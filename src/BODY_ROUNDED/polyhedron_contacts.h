@@ -944,15 +944,8 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
 BODY_DEM_HOST_DEVICE inline double contact_region_size(const PolyhedronContactList &contacts, double cutoff = 0.0)
 {
   double wsum = 0.0;
-  Vec3 mean;
-  for (const Contact &c : contacts) {
-    const double w = c.weight * (cutoff - c.delta_n);
-    if (w <= 0.0) continue;
-    wsum += w;
-    mean += c.point * w;
-  }
+  const Vec3 mean = cohesive_mean_point(contacts, cutoff, wsum);
   if (!(wsum > 0.0)) return 0.0;
-  mean *= 1.0 / wsum;
   double xx = 0, yy = 0, zz = 0, xy = 0, yz = 0, zx = 0;
   for (const Contact &c : contacts) {
     const double w = c.weight * (cutoff - c.delta_n);

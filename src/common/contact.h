@@ -119,6 +119,26 @@ template <int Capacity> struct WeightLedger {
   } slots_;
 };
 
+// The mean of the contact points of a list, each weighted by its share of
+// the cohesive force w (cutoff - delta_n) (contacts with a share <= 0 do
+// not count), and the sum of those shares in wsum (0: no contact counts;
+// the mean is then the origin). The size of a contact region for j_a is
+// measured about it, in 2d and in 3d.
+template <class ContactListType>
+BODY_DEM_HOST_DEVICE inline Vec3 cohesive_mean_point(const ContactListType &contacts, double cutoff, double &wsum)
+{
+  wsum = 0.0;
+  Vec3 mean;
+  for (const Contact &c : contacts) {
+    const double w = c.weight * (cutoff - c.delta_n);
+    if (w <= 0.0) continue;
+    wsum += w;
+    mean += c.point * w;
+  }
+  if (wsum > 0.0) mean *= 1.0 / wsum;
+  return mean;
+}
+
 }    // namespace body_dem
 
 #endif
