@@ -89,7 +89,8 @@ TEST(KokkosVariant, SuffixFlagPicksItFromAnUnchangedInput)
   s.command("compute wp all pair body/rounded/polygon");
   s.command("run 0");
   EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon/kokkos");
-  EXPECT_EQ(s.lmp->force->pair->nextra, 2);
+  // j_a work, dissipation, and the work of the contact weights (contacts weighted, the default)
+  EXPECT_EQ(s.lmp->force->pair->nextra, 3);
 }
 
 TEST(KokkosVariant, SuffixCommandAndExplicitNamePickIt)
