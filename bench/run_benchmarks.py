@@ -320,10 +320,19 @@ def polygon_cases(lmp, plugin, work, opts):
         pkg = measure("package body/rounded/polygon", lmp, base + plugin_load, work, opts.repeat)
         hist = measure("package body/rounded/polygon history", lmp,
                        base + plugin_load + ["-var", "history", "history"], work, opts.repeat)
+        # The seed's rule (the default before the weighted contacts), in the
+        # same run, so that the cost of the continuous default shows.
+        farthest = ["-var", "contacts", "contacts farthest"]
+        pkg_f = measure("package body/rounded/polygon contacts farthest", lmp, base + plugin_load + farthest,
+                        work, opts.repeat)
+        hist_f = measure("package body/rounded/polygon history contacts farthest", lmp,
+                         base + plugin_load + ["-var", "history", "history"] + farthest, work, opts.repeat)
         baseline = host if isinstance(host, list) else pkg
         rows.append((case, "host built-in body/rounded/polygon", host, baseline))
         rows.append((case, "package body/rounded/polygon", pkg, baseline))
         rows.append((case, "package body/rounded/polygon history", hist, baseline))
+        rows.append((case, "package body/rounded/polygon contacts farthest", pkg_f, baseline))
+        rows.append((case, "package body/rounded/polygon history contacts farthest", hist_f, baseline))
     return rows
 
 
