@@ -30,6 +30,18 @@ struct Box2d {
   double xlo = -10, xhi = 10, ylo = -10, yhi = 10;
 };
 
+// A box for bodies on a floor at y = 0: x in [-half_width, half_width],
+// y in [0, height].
+inline Box2d box2d_above_floor(double half_width, double height)
+{
+  Box2d box;
+  box.xlo = -half_width;
+  box.xhi = half_width;
+  box.ylo = 0.0;
+  box.yhi = height;
+  return box;
+}
+
 // Writes `path` (every rank may call it; only rank 0 writes).
 void write_polygon_data(const std::string &path, const std::vector<PolygonBody> &bodies, const Box2d &box,
                         int ntypes = 1);

@@ -30,11 +30,7 @@ bool all_finite(const std::vector<double> &values)
 // write_restart (e.g. a second per-atom restart fix of the host's).
 void write_builtin_polygon_restart(const std::string &restart, const std::string &extra)
 {
-  body_dem_test::Box2d box;
-  box.xlo = -5;
-  box.xhi = 5;
-  box.ylo = 0;
-  box.yhi = 5;
+  const body_dem_test::Box2d box = body_dem_test::box2d_above_floor(5.0, 5.0);
   body_dem_test::write_polygon_data("builtin_restart_2d.data",
                                     {body_dem_test::square(-1.0, 0.56, 1.0, 0.0, 0.1),
                                      body_dem_test::square(1.0, 0.6, 1.0, 0.0, 0.1)},

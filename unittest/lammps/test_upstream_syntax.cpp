@@ -76,11 +76,7 @@ State run_polyhedron(const std::string &pair_style, const std::string &pair_coef
 // 2d: one square on a floor at y = 0, pushed along x at speed 1.
 State run_polygon(const std::string &pair_style, const std::string &wall)
 {
-  body_dem_test::Box2d box;
-  box.xlo = -6.0;
-  box.xhi = 6.0;
-  box.ylo = 0.0;
-  box.yhi = 6.0;
+  const body_dem_test::Box2d box = body_dem_test::box2d_above_floor(6.0, 6.0);
   body_dem_test::PolygonBody sq = body_dem_test::square(0.0, 0.599, 1.0, 0.0, 0.2);
   sq.vx = 1.0;
   body_dem_test::write_polygon_data("upstream_syntax_2d.data", {sq}, box);

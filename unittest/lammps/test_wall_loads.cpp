@@ -62,11 +62,7 @@ void write_stack_3d()
 
 TEST(WallLoads, PolygonFloorCarriesTheStack)
 {
-  body_dem_test::Box2d box;
-  box.xlo = -4.0;
-  box.xhi = 4.0;
-  box.ylo = 0.0;
-  box.yhi = 6.0;
+  const body_dem_test::Box2d box = body_dem_test::box2d_above_floor(4.0, 6.0);
   body_dem_test::write_polygon_data("wall_loads_2d.data",
                                     {body_dem_test::square(0.0, 0.6, 1.0, 0.0, 0.2),
                                      body_dem_test::square(0.1, 1.8, 1.0, 0.0, 0.2)},
