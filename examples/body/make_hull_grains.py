@@ -55,6 +55,8 @@ Needs Python 3 and numpy (Debian: python3-numpy), nothing else.
 """
 import argparse
 import math
+import os
+import re
 import sys
 
 import numpy as np
@@ -295,7 +297,20 @@ def pack_lines(words, width):
     return lines
 
 
-def write_molecule(path, grain, atom_type, mass, rounded_diameter, title):
+def header_comments(text):
+    """`text` as comment lines of at most 80 characters: LAMMPS reads every
+    line of a molecule or data file into 256 characters and would take the
+    rest of a longer line as the next line; header lines may be comments."""
+    lines, line = [], "#"
+    for word in text.split():
+        if len(line) + 1 + len(word) > 80 and line != "#":
+            lines.append(line)
+            line = "#"
+        line += " " + word
+    return "\n".join(lines + [line]) + "\n"
+
+
+def write_molecule(path, grain, atom_type, mass, rounded_diameter, title, command_line):
     """A molecule file of one body in its principal frame: the inertia
     tensor diagonal with the moments in decreasing order, so that LAMMPS's
     principal axes of it are the file's axes and create_atoms' or fix
@@ -304,7 +319,7 @@ def write_molecule(path, grain, atom_type, mass, rounded_diameter, title):
     moments = grain.moments_per_density * mass / grain.volume
     doubles = body_values(grain.vertices, grain.edges, grain.triangles, [*moments, 0, 0, 0], rounded_diameter)
     with open(path, "w") as out:
-        out.write(f"{title}\n\n1 atoms\n3 {len(doubles)} body\n\n")
+        out.write(f"{title}\n{header_comments('from ' + command_line)}\n1 atoms\n3 {len(doubles)} body\n\n")
         out.write(f"Coords\n\n1 0 0 0\n\nTypes\n\n1 {atom_type}\n\nMasses\n\n1 {number(mass)}\n\n")
         out.write(f"Body Integers\n\n{nv} {ne} {nf}\n\nBody Doubles\n\n")
         # readable: the inertia, one vertex, edge and face per line
@@ -347,7 +362,7 @@ def write_create_atoms(path, molecule_ids, molecule_files, places, command_line)
     """LAMMPS commands: one molecule template per shape and one create_atoms
     per grain, turned by its rotation."""
     with open(path, "w") as out:
-        out.write(f"# hull grains from: {command_line}\n")
+        out.write(header_comments("hull grains from " + command_line))
         out.write("# needs a simulation box around the grid (make_hull_grains.py printed its extent)\n")
         for mol_id, mol_file in zip(molecule_ids, molecule_files):
             out.write(f"molecule {mol_id} {mol_file}\n")
@@ -360,7 +375,7 @@ def write_create_atoms(path, molecule_ids, molecule_files, places, command_line)
                       f"{axis[2]:.12g} units box\n")
 
 
-def write_data(path, grains, types, masses, rounded_diameter, places, box, title):
+def write_data(path, grains, types, masses, rounded_diameter, places, box, title, command_line):
     """A data file of the placed grains (read_data), each turned by its
     rotation R: vertices R u and the inertia tensor R diag(moments) R^T,
     which LAMMPS diagonalises again. Values packed into lines for its
@@ -381,7 +396,7 @@ def write_data(path, grains, types, masses, rounded_diameter, places, box, title
                              f"grains this large, or use fewer --vertices")
         bodies.append((g, shape, centre, mass, grain.counts(), doubles, lines))
     with open(path, "w") as out:
-        out.write(f"{title}\n\n{len(bodies)} atoms\n{len(bodies)} bodies\n{max(types)} atom types\n\n")
+        out.write(f"{title}\n{header_comments('from ' + command_line)}\n{len(bodies)} atoms\n{len(bodies)} bodies\n{max(types)} atom types\n\n")
         for (lo, hi), axis in zip(box, "xyz"):
             out.write(f"{lo:.10g} {hi:.10g} {axis}lo {axis}hi\n")
         out.write("\nAtoms # body\n\n")
@@ -537,9 +552,10 @@ def main(argv):
             path = f"{args.molecule}.{k + 1}.mol"
             write_molecule(path, g, types[k], masses[k], args.rounded_diameter,
                            f"hull grain {k + 1} of {args.shapes} (rounded/polyhedron, principal frame), "
-                           f"from {command_line}")
+                           f"from make_hull_grains.py", command_line)
             mol_files.append(path)
-            mol_ids.append(f"{args.molecule.split('/')[-1]}_{k + 1}")
+            # a template ID of letters, digits and underscores
+            mol_ids.append(re.sub(r"\W", "_", os.path.basename(args.molecule)) + f"_{k + 1}")
         print(f"wrote {', '.join(mol_files)}")
 
     if args.create_atoms or args.data:
@@ -559,7 +575,7 @@ def main(argv):
             box = args.box if args.box else (-half, half, -half, half, min(0.0, z0 - 0.5 * spacing), top)
             box = ((box[0], box[1]), (box[2], box[3]), (box[4], box[5]))
             write_data(args.data, grains, types, masses, args.rounded_diameter, places, box,
-                       f"hull grains (rounded/polyhedron), from {command_line}")
+                       "hull grains (rounded/polyhedron), from make_hull_grains.py", command_line)
             print(f"wrote {args.data}")
 
 

@@ -58,6 +58,17 @@ std::string read_text(const std::string &path)
   return s.str();
 }
 
+// The longest line of a file: LAMMPS reads every line of a data or
+// molecule file into 256 characters (with the newline and the final zero)
+// and takes the rest of a longer one as the next line.
+size_t longest_line(const std::string &path)
+{
+  std::ifstream in(path);
+  size_t longest = 0;
+  for (std::string line; std::getline(in, line);) longest = std::max(longest, line.size());
+  return longest;
+}
+
 // "  atom_style body rounded/polyhedron 1 N" as the script printed it.
 std::string atom_style_line(const std::string &output)
 {
@@ -272,8 +283,12 @@ const std::string kPair =
 // create_atoms' rotation.
 TEST(MakeHullGrains, MoleculeFilesAndCreateAtomsCommands)
 {
+  // a long file name makes a command line of more than 255 characters,
+  // which the files quote in their headers
+  const std::string prefix = "mhg_grains_of_a_user_who_likes_long_names_for_files";
   ASSERT_EQ(run_script("--shapes 3 --vertices 20 50 120 --aspect 1.3 1.8 --scatter 0.1 --rounded-diameter 0.08 "
-                       "--density 2.5 --types 2 --seed 5 --molecule mhg --create-atoms mhg.in --count 6",
+                       "--density 2.5 --types 2 --seed 5 --molecule " + prefix + " --create-atoms " + prefix +
+                           ".in --count 6",
                        "mhg.out"),
             0)
       << read_text("mhg.out");
@@ -285,7 +300,9 @@ TEST(MakeHullGrains, MoleculeFilesAndCreateAtomsCommands)
   const int vertices[3] = {20, 50, 120};
   std::vector<FileBody> shapes;
   for (int k = 0; k < 3; ++k) {
-    const FileBody b = read_molecule("mhg." + std::to_string(k + 1) + ".mol");
+    const std::string file = prefix + "." + std::to_string(k + 1) + ".mol";
+    EXPECT_LT(longest_line(file), 255u) << file;
+    const FileBody b = read_molecule(file);
     const double volume = check_shape(b, vertices[k], "shape " + std::to_string(k + 1));
     // mass = density x volume (the volume computed here, to round-off)
     EXPECT_NEAR(b.mass, 2.5 * volume, 1e-12 * b.mass);
@@ -306,7 +323,7 @@ TEST(MakeHullGrains, MoleculeFilesAndCreateAtomsCommands)
   // create_atoms rotation
   std::vector<std::array<double, 4>> rotations;
   {
-    std::istringstream in(read_text("mhg.in"));
+    std::istringstream in(read_text(prefix + ".in"));
     for (std::string line; std::getline(in, line);) {
       const size_t at = line.find(" rotate ");
       if (line.rfind("create_atoms", 0) != 0 || at == std::string::npos) continue;
@@ -322,7 +339,7 @@ TEST(MakeHullGrains, MoleculeFilesAndCreateAtomsCommands)
   s.load_plugin();
   s.commands("units lj\nboundary f f f\n" + style +
              "\natom_modify map array\ncomm_modify vel yes\nnewton on\n"
-             "region box block -6 6 -6 6 0 12\ncreate_box 2 box\ninclude mhg.in\n" +
+             "region box block -6 6 -6 6 0 12\ncreate_box 2 box\ninclude " + prefix + ".in\n" +
              kPair + "run 0\n");
   ASSERT_EQ(s.lmp->atom->natoms, 6);
   for (int i = 0; i < s.lmp->atom->nlocal; ++i) {
@@ -363,6 +380,7 @@ TEST(MakeHullGrains, DataFile)
   const std::string output = read_text("mhg_data.out");
   const std::string style = atom_style_line(output);
   EXPECT_EQ(style, "atom_style body rounded/polyhedron 1 144") << output;    // 3*50 - 6
+  EXPECT_LT(longest_line("mhg.data"), 255u);
   const std::vector<FileBody> bodies = read_data_bodies("mhg.data");
   ASSERT_EQ(bodies.size(), 4u);
   for (size_t g = 0; g < bodies.size(); ++g) {
