@@ -180,15 +180,12 @@ def make_grain(vertices, semi_axes, scatter, min_edge, seed):
     rng = np.random.default_rng(seed)
     semi_axes = np.asarray(semi_axes, dtype=float)
     drawn = []
-    attempts = [0]
     max_points = 100 * vertices
 
     def next_point():
-        while True:
-            attempts[0] += 1
-            if attempts[0] > 100 * max_points:
-                raise ValueError(f"no more points at least --min-edge {min_edge} apart fit the ellipsoid "
-                                 f"after {len(drawn)} points: use a smaller --min-edge or fewer --vertices")
+        # with --min-edge: points closer than that to one drawn before are
+        # drawn again; 10000 in a row mean the ellipsoid is full
+        for _ in range(10000):
             u = rng.standard_normal(3)
             u /= np.linalg.norm(u)
             p = semi_axes * u * (1.0 + scatter * rng.uniform(-1.0, 1.0))
@@ -196,6 +193,8 @@ def make_grain(vertices, semi_axes, scatter, min_edge, seed):
                 continue
             drawn.append(p)
             return p
+        raise ValueError(f"no more points at least --min-edge {min_edge} apart fit the ellipsoid after "
+                         f"{len(drawn)} points: use a smaller --min-edge or fewer --vertices")
 
     size = float(np.max(semi_axes))
     pts, faces = convex_hull(next_point, vertices, max_points, 1e-12 * size ** 3)

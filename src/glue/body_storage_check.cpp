@@ -128,11 +128,17 @@ void check_body_templates(LAMMPS *lmp, const std::string &command)
 
   for (int m = 0; m < atom->nmolecule; m++) {
     const Molecule *mol = atom->molecules[m];
-    if (!mol || !mol->bodyflag || !mol->ibodyparams || mol->nibody < 1) continue;
+    if (!mol || !mol->bodyflag || !mol->ibodyparams) continue;
+    // a template with another number of integers, or no vertices, is
+    // refused by the host itself before it asks for room (data_body:
+    // "Incorrect # of integer values", "Incorrect integer value")
+    const bool polyhedron = style == kPolyhedron;
+    if (mol->nibody != (polyhedron ? 3 : 1)) continue;
     const int *counts = mol->ibodyparams;
     const int nv = counts[0];
-    const int ne = (style == kPolyhedron && mol->nibody >= 3) ? counts[1] : 0;
-    const int nf = (style == kPolyhedron && mol->nibody >= 3) ? counts[2] : 0;
+    const int ne = polyhedron ? counts[1] : 0;
+    const int nf = polyhedron ? counts[2] : 0;
+    if (nv < 1 || ne < 0 || nf < 0) continue;
     const std::string problem = body_storage_problem(style, nmin, nmax, nv, ne, nf);
     if (problem.empty()) continue;
     // its place in its set of templates (consecutive; the first of a set

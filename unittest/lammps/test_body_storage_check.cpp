@@ -11,11 +11,10 @@
 // The bounds were found on the hosts themselves (not in a test: a
 // segmentation fault would end the test program): a hull grain of 50
 // vertices, 144 edges and 96 faces (3V + 2E + 4F + 2 = 824 doubles) is
-// stored with Nmax 92 (830) and crashes read_data, create_atoms and fix
-// pour with Nmax 91 (821), on LAMMPS 29 Sep 2021 and 4 Jul 2026; with
-// Nmax 300 it is stored with Nmin 273 (823) and crashes with Nmin 274
-// (826). The source of those releases' BodyRoundedPolyhedron::data_body
-// and MyPoolChunk::get is the same in 4 Feb 2025.
+// stored with Nmax 92 (830) and crashes read_data and create_atoms with
+// Nmax 91 (821), and fix pour with Nmax 50, on LAMMPS 29 Sep 2021, 4 Feb
+// 2025 and 4 Jul 2026; with Nmax 300 it is stored with Nmin 273 (823) and
+// crashes with Nmin 274 (826).
 #include "lammps_session.h"
 #include "polyhedron_data.h"
 

@@ -438,4 +438,8 @@ TEST(MakeHullGrains, RefusesWhatLammpsCannotRead)
   EXPECT_TEXT_HAS(read_text("mhg_none.out"), "--molecule", "--data");
   EXPECT_NE(run_script("--vertices 20 --data mhg_count.data", "mhg_count.out"), 0);
   EXPECT_TEXT_HAS(read_text("mhg_count.out"), "--count");
+  // 100 points 0.3 apart do not fit a sphere of radius 0.5 (area 3.1,
+  // a point takes pi 0.15^2 = 0.07 of it at least: 44 at most)
+  EXPECT_NE(run_script("--vertices 100 --min-edge 0.3 --molecule mhg_far", "mhg_far.out"), 0);
+  EXPECT_TEXT_HAS(read_text("mhg_far.out"), "--min-edge 0.3", "fewer --vertices");
 }
