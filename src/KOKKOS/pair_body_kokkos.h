@@ -89,8 +89,9 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
     compute_pairs_kokkos(
         eflag, vflag,
         [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-               const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow) {
-          return this->pair_forces(i, j, settings, xi, weight_record, style_values, overflow);
+               const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow,
+                       body_dem::ContactRecorder *recorder) {
+          return this->pair_forces(i, j, settings, xi, weight_record, style_values, overflow, recorder);
         });
   }
 
@@ -192,6 +193,9 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, Pai
   body_dem::cut_by_cost(entry_cost_, inum, nparts, first_entry_);
   size_parts(nall, nparts);
   work.resize(nall, nparts);
+  // on the steps a contact compute asks for, each part records its pairs'
+  // contact rows into a buffer of its own
+  const bool recording = this->begin_contact_recording(nparts);
 
   const size_t per_part = static_cast<size_t>(nall) * 6;
   Kokkos::parallel_for("body_dem::neighbour_pairs", StaticRange(0, nparts), [&](const int p) {
@@ -210,7 +214,8 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, Pai
           // the host's ev_tally for the global energy: with newton off,
           // half to each atom of the pair that is local
           if (eflag_global) energy += newton_pair ? r.energy : 0.5 * r.energy * ((i < nlocal) + (j < nlocal));
-        });
+        },
+        recording ? &this->recorded_contacts.buffer(p) : nullptr);
     part_energy_[p] = energy;
     part_weight_work_[p] = weight_work;
     part_overflow_[p] = overflow;
@@ -238,6 +243,7 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, Pai
     overflow += part_overflow_[p];
   }
   if (overflow) this->contact_overflow();
+  if (recording) this->end_contact_recording();
   if (this->weight_record) this->pvector[2] += weight_work;
   host::reverse_comm_of(this->comm, this);
   if (this->vflag_fdotr) this->virial_fdotr_compute();

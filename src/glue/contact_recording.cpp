@@ -1,0 +1,53 @@
+#include "contact_recording.h"
+
+#include "compute.h"
+#include "modify.h"
+
+#include "compute_body_contact.h"
+
+using namespace LAMMPS_NS;
+
+void ContactRecording::find_clients(Modify *modify)
+{
+  clients_.clear();
+  for (int k = 0; k < modify->ncompute; k++)
+    if (dynamic_cast<ComputeBodyContact *>(modify->compute[k])) clients_.push_back(modify->compute[k]);
+}
+
+bool ContactRecording::begin_step(bigint step, bool setup, int nbuffers)
+{
+  if (clients_.empty()) return false;
+  // every client asked: matchstep() also drops the steps of its list that
+  // have passed
+  bool wanted = setup;
+  for (Compute *c : clients_)
+    if (c->matchstep(step)) wanted = true;
+  if (!wanted) return false;
+  if (static_cast<int>(buffers_.size()) < nbuffers) buffers_.resize(nbuffers);
+  for (int k = 0; k < nbuffers; k++) buffers_[k].clear();
+  nbuffers_ = nbuffers;
+  recorded_step_ = step;
+  return true;
+}
+
+std::string ContactRecording::overflow_message(const std::string &command) const
+{
+  for (int k = 0; k < nbuffers_; k++) {
+    const body_dem::ContactRowBuffer &b = buffers_[k];
+    if (!b.dropped()) continue;
+    const std::string who = b.dropped_id_j() ? "the pair of atoms " + std::to_string(b.dropped_id_i()) + " and " +
+            std::to_string(b.dropped_id_j())
+                                             : "atom " + std::to_string(b.dropped_id_i()) + " and a wall";
+    return command + ": " + who + " made more contact rows than the " +
+        std::to_string(body_dem::kMaxContactRowsPerPair) + " a pair may record (" + std::to_string(b.dropped()) +
+        " more) for a contact compute; use bodies with fewer vertices within the cutoff of each other";
+  }
+  return "";
+}
+
+double ContactRecording::memory_usage() const
+{
+  double bytes = 0.0;
+  for (const auto &b : buffers_) bytes += b.memory_usage();
+  return bytes;
+}
