@@ -55,6 +55,13 @@ std::vector<double> gather_contact_rows(LammpsSession &s, const std::string &id)
 // gathered to every rank: 3 per atom.
 std::vector<double> gather_contact_atoms(LammpsSession &s, const std::string &id);
 
+// The checks of the rows of compute cl and the values of compute ca at
+// this step against the loads on the bodies (atom->f and atom->torque:
+// gravity must be off), the pair style's virial (compute pp) and the
+// forces of the wall fixes `walls` (wall numbers 1, 2, ... in this
+// order). Returns the number of rows.
+int expect_rows_add_up(LammpsSession &s, const ContactCase &c, const std::vector<std::string> &walls);
+
 // Sums that must not depend on how the work is split (ranks, threads).
 struct ContactSums {
   double rows = 0, pair_rows = 0, wall_rows = 0;
