@@ -136,6 +136,7 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
   bool device_list_valid_ = false;
   bigint device_list_build_ = -1;
   int device_inum_ = 0, device_npairs_ = 0;
+  int device_row_capacity_ = 0;    // room for contact rows in the device's memory (recording steps)
   // host side of the device loop's copies, reused from step to step
   std::vector<int> entry_first_h_, entry_atom_h_, neighbours_h_, flags_h_, packed_index_h_;
   std::vector<int> live_first_h_;    // per entry: its first row in the packed live values
@@ -368,7 +369,57 @@ template <class SerialStyle> void PairBodyKokkos<SerialStyle>::compute_pairs_dev
   s.nlocal = nlocal;
   s.newton_pair = this->force->newton_pair != 0;
   s.eflag_global = this->eflag_global != 0;
-  body_dem::device_pair_loop(inum, a, device_kernel(this->pair_kernel(), this->frames, nall, copies_), s);
+  const auto kernel = device_kernel(this->pair_kernel(), this->frames, nall, copies_);
+
+  // A step a contact compute asks for (contact_recording.h): room for the
+  // rows in the device's memory (at first one per listed pair; the rows of
+  // the last recording step and a quarter more after that), and the
+  // stored values as they were, should the room be too small: then the
+  // loop runs again from them with the room the rows need.
+  const bool recording = this->begin_contact_recording(1);
+  const size_t nvalues = stored ? static_cast<size_t>(npairs) * stride : 0;
+  double *saved_values = nullptr;
+  int *saved_flags = nullptr;
+  if (recording) {
+    if (device_row_capacity_ < npairs + 1024) device_row_capacity_ = npairs + 1024;
+    a.row_capacity = device_row_capacity_;
+    a.rows = copies_.reserve<body_dem::ContactRow>(Copies::kRows, a.row_capacity);
+    a.row_counts = copies_.reserve<int>(Copies::kRowCounts, 2);
+    Copies::zero(a.row_counts, 2);
+    if (stored) {
+      saved_values = copies_.reserve<double>(Copies::kSavedValues, nvalues);
+      saved_flags = copies_.reserve<int>(Copies::kSavedFlags, npairs);
+      Copies::copy(saved_values, a.values, nvalues);
+      Copies::copy(saved_flags, a.flags, npairs);
+    }
+  }
+  body_dem::device_pair_loop(inum, a, kernel, s);
+  if (recording) {
+    int row_counts[2];
+    Copies::get(a.row_counts, row_counts, 2);
+    if (row_counts[0] > a.row_capacity) {
+      device_row_capacity_ = row_counts[0] + row_counts[0] / 4;
+      a.row_capacity = device_row_capacity_;
+      a.rows = copies_.reserve<body_dem::ContactRow>(Copies::kRows, a.row_capacity);
+      if (stored) {
+        Copies::copy(a.values, saved_values, nvalues);
+        Copies::copy(a.flags, saved_flags, npairs);
+      }
+      Copies::zero(a.loads, 6 * static_cast<size_t>(nall));
+      Copies::zero(a.work_loads, 12 * static_cast<size_t>(nall));
+      Copies::zero(a.sums, 2);
+      Copies::zero(a.overflow, 1);
+      Copies::zero(a.row_counts, 2);
+      body_dem::device_pair_loop(inum, a, kernel, s);
+      Copies::get(a.row_counts, row_counts, 2);
+    } else if (row_counts[0] + row_counts[0] / 4 > device_row_capacity_) {
+      device_row_capacity_ = row_counts[0] + row_counts[0] / 4;
+    }
+    // the rows alone come back, on this step only
+    body_dem::ContactRowBuffer &buffer = this->recorded_contacts.buffer(0);
+    Copies::get(a.rows, buffer.append(row_counts[0]), row_counts[0]);
+    buffer.note_dropped(row_counts[1], 0, 0);
+  }
 
   // Loads, energy and work back.
   loads_h_.resize(6 * static_cast<size_t>(nall));
@@ -443,6 +494,7 @@ template <class SerialStyle> void PairBodyKokkos<SerialStyle>::compute_pairs_dev
   device_list_valid_ = true;
   if (this->eflag_global) this->eng_vdwl += sums[0];
   if (overflow) this->contact_overflow();
+  if (recording) this->end_contact_recording();
   if (this->weight_record) this->pvector[2] += sums[1];
   host::reverse_comm_of(this->comm, this);
   if (this->vflag_fdotr) this->virial_fdotr_compute();

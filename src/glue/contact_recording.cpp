@@ -35,9 +35,11 @@ std::string ContactRecording::overflow_message(const std::string &command) const
   for (int k = 0; k < nbuffers_; k++) {
     const body_dem::ContactRowBuffer &b = buffers_[k];
     if (!b.dropped()) continue;
-    const std::string who = b.dropped_id_j() ? "the pair of atoms " + std::to_string(b.dropped_id_i()) + " and " +
+    // (the Kokkos device loop counts such rows without naming the pair)
+    const std::string who = !b.dropped_id_i() ? "a pair of bodies"
+        : b.dropped_id_j() ? "the pair of atoms " + std::to_string(b.dropped_id_i()) + " and " +
             std::to_string(b.dropped_id_j())
-                                             : "atom " + std::to_string(b.dropped_id_i()) + " and a wall";
+                           : "atom " + std::to_string(b.dropped_id_i()) + " and a wall";
     return command + ": " + who + " made more contact rows than the " +
         std::to_string(body_dem::kMaxContactRowsPerPair) + " a pair may record (" + std::to_string(b.dropped()) +
         " more) for a contact compute; use bodies with fewer vertices within the cutoff of each other";

@@ -120,6 +120,18 @@ TEST_P(ContactOutputParallel, SameRowsWithTwoThreads)
 }
 #endif
 
+#ifdef BODY_DEM_TEST_WITH_KOKKOS
+// The Kokkos variants: their host loop, or with BODY_DEM_KOKKOS_LOOP=device
+// the device loop (rows appended in the device's memory and copied back
+// on the recording steps only), on the host's threads (OMP_NUM_THREADS).
+TEST_P(ContactOutputParallel, SameRowsWithKokkos)
+{
+  const ContactSums serial = alone(GetParam(), {});
+  const ContactSums kokkos = run_case(MPI_COMM_WORLD, GetParam(), {"-sf", "kokkos"});
+  expect_same_sums(serial, kokkos, GetParam() + " with the Kokkos variants");
+}
+#endif
+
 INSTANTIATE_TEST_SUITE_P(Cases, ContactOutputParallel, ::testing::ValuesIn(kCases));
 
 }    // namespace
