@@ -55,6 +55,13 @@ Groups of cases (--only, comma-separated; all by default):
            the /omp variants, 2 threads each, on the settled heap and the
            settled 2d packing, run alternately; nothing in a build without
            them.
+  contacts the cost of the contact output (issue 27): the settled heap's
+           step (body/rounded/polyhedron/granular, and body/rounded/polyhedron
+           with history) with compute body/contact/local and body/contact/atom
+           invoked every 100 steps and every step (through compute reduce
+           and fix ave/time, no file written), against none; run
+           alternately, --contact-steps steps (default 1000). Bars: every
+           100 steps within 2 % of none, every step within 25 %.
   device   only when named (tools/device-check.sh, a CUDA build of the
            Kokkos variants on a machine with a GPU): the 100,800-body heap
            with the Kokkos variants' pair loop on the device against the
@@ -791,6 +798,50 @@ def print_device_table(rows):
             sys.exit("device: the Kokkos variants on the device and the /omp variants disagree")
 
 
+# --- the cost of the contact output: rows (style, invoked, rates)
+
+CONTACT_EVERY = ((0, "none"), (100, "every 100 steps"), (1, "every step"))
+
+
+def contact_cases(lmp, plugin, work, opts):
+    """The settled heap with compute body/contact/local and body/contact/atom
+    invoked every 100 steps and every step, against none, for the granular
+    style and the linear style with history (walls included), each
+    configuration run alternately with the others."""
+    packing = ensure_heap_packing(lmp, plugin, work)
+    steps = opts.contact_steps
+    rows = []
+    for style, history, name in (("granular", "", "body/rounded/polyhedron/granular"),
+                                 ("linear", "history", "body/rounded/polyhedron history")):
+        print(f"{HEAP_CASE}, {name}, {steps} steps (contact output):", flush=True)
+        configs = [(f"{name}, contacts {label}",
+                    heap_args(packing, style, steps, plugin, history) + ["-var", "contacts_every", str(every)],
+                    1, 1, None) for every, label in CONTACT_EVERY]
+        rates = measure_alternating(configs, lmp, work, opts.repeat)
+        rows += [(name, label, rates[f"{name}, contacts {label}"]) for _, label in CONTACT_EVERY]
+    return rows
+
+
+def print_contact_table(rows):
+    print(f"\n{HEAP_CASE} (group contacts: compute body/contact/local and body/contact/atom, "
+          f"invoked every N steps):\n")
+    print("| style | contact output | median steps/s | min-max | time / none | bar |")
+    print("|---|---|---:|---:|---:|---:|")
+    none = {}
+    for style, label, rates in rows:
+        if label == "none" and isinstance(rates, list) and rates:
+            none[style] = statistics.median(rates)
+    for style, label, rates in rows:
+        if not isinstance(rates, list) or not rates:
+            print(f"| {style} | {label} | {rates} | - | - | - |")
+            continue
+        median = statistics.median(rates)
+        ratio = none[style] / median if style in none else float("nan")
+        bar = {"every 100 steps": "<= 1.02", "every step": "<= 1.25"}.get(label, "-")
+        print(f"| {style} | {label} | {median:.1f} | {min(rates):.1f}-{max(rates):.1f} | {ratio:.3f} | {bar} |")
+    print(load_average() + " at the end of the table")
+
+
 def load_average():
     if not hasattr(os, "getloadavg"):
         return "load average unknown"
@@ -1062,10 +1113,10 @@ def describe_machine():
     return f"{cpu}, {os.cpu_count()} cores, {load_average()}"
 
 
-GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "lcp", "omp", "kokkos", "device")
+GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "lcp", "omp", "kokkos", "contacts", "device")
 # device: only on request (tools/device-check.sh), not in the default run
 DEFAULT_GROUPS = tuple(g for g in GROUPS if g != "device")
-LAMMPS_GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "omp", "kokkos", "device")
+LAMMPS_GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "omp", "kokkos", "contacts", "device")
 
 
 def main():
@@ -1086,6 +1137,8 @@ def main():
     parser.add_argument("--host-heap-steps", type=int, default=20,
                         help="time steps per measured run of the host's body/rounded/polyhedron (default 20; "
                              "it runs a few steps per second)")
+    parser.add_argument("--contact-steps", type=int, default=1000,
+                        help="time steps per measured run of the contacts group (default 1000)")
     parser.add_argument("--lcp-repeat", type=int, default=1, help="runs of lcp-bench (lcp group; default 1)")
     parser.add_argument("--lcp-increments", type=int, default=9000,
                         help="biaxial increments of the lcp group's Example 3 (default 9000)")
@@ -1144,6 +1197,8 @@ def main():
         print_omp_table(omp_rows)
     if "kokkos" in groups:
         print_kokkos_table(kokkos_cases(lmp, plugin, work, opts))
+    if "contacts" in groups:
+        print_contact_table(contact_cases(lmp, plugin, work, opts))
     if "device" in groups:
         print_device_table(device_cases(lmp, plugin, work, opts))
     print_bars(rows, omp_rows, scale_rows)
