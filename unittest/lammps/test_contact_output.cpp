@@ -59,6 +59,33 @@ TEST_P(ContactRowsAddUp, WithAndWithoutWalls)
 
 INSTANTIATE_TEST_SUITE_P(EveryStyleAndFriction, ContactRowsAddUp, ::testing::ValuesIn(contact_case_names()));
 
+// Recording changes nothing: the same pour with the contact computes
+// invoked every step (the styles record at every step) and without them
+// (never) ends with the same positions and velocities, to the last bit.
+TEST(ContactOutput, RecordingChangesNothing)
+{
+  for (const std::string name : {"polygon_history", "granular_adhesion"}) {
+    ContactCase c = contact_case(name);
+    c.pour_steps = c.dimension == 2 ? 7000 : 3500;
+    std::vector<double> x[2], v[2];
+    for (int every : {0, 1}) {
+      LammpsSession s;
+      s.load_plugin();
+      std::string input = contact_case_input(c);
+      // without: no contact compute at all; with: invoked by thermo each step
+      input = every ? input + "thermo 1\n" : input.substr(0, input.find("compute cl"));
+      s.commands(input + "run 500\n");
+      x[every] = s.gather_by_id("x");
+      v[every] = s.gather_by_id("v");
+    }
+    ASSERT_EQ(x[0].size(), x[1].size());
+    int differ = 0;
+    for (size_t k = 0; k < x[0].size(); k++)
+      if (x[0][k] != x[1][k] || v[0][k] != v[1][k]) differ++;
+    EXPECT_EQ(differ, 0) << name << ": components that differ";
+  }
+}
+
 // A cube on a cube on a floor, settled under gravity g = 1 (mass 1 each):
 // the lower cube (atom 1) touches the floor and the upper cube
 // (coordination 2), the upper cube the lower one (1). The floor touches
