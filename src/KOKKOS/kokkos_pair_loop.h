@@ -18,8 +18,8 @@
    (contact_recording.h), a loop of its own gives each pair call room for
    its contact rows on the work item's stack and appends them to an array
    in the device's memory, which alone is then copied back; the loop of
-   the other steps is the one without rows. The order of the atomic adds varies from
-   run to run, so the loads agree with the serial style's to round-off,
+   the other steps is the one without rows. The order of the atomic adds
+   varies from run to run, so the loads agree with the serial style's to round-off,
    not to the last bit (the host loop of the Kokkos variants is the one
    that repeats bit for bit).
 
@@ -213,8 +213,10 @@ void device_pair_loop_of(int inum, const DevicePairArrays<Tag> a, const Kernel k
               stored ? a.values + static_cast<std::size_t>(p) * s.layout.size_history : nullptr,
               [&] { return a.tag[i] > a.tag[j]; }, s.step, overflow, weight_work, r, kernel, rooms.recorder(room));
           if constexpr (Record) {
-            // the pair's rows, appended where the count says; those beyond
-            // the room are counted (the host grows it and runs the step again)
+            // the pair's rows, appended where the count says; rows beyond
+            // the array are counted in [0] (the host grows the array and
+            // runs the step again), rows the pair call had no room for in
+            // [1] (the run ends with an error)
             if (room.dropped) Kokkos::atomic_add(&a.row_counts[1], room.dropped);
             if (room.count) {
               const int first = Kokkos::atomic_fetch_add(&a.row_counts[0], room.count);
