@@ -68,12 +68,12 @@ void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
       },
       [&](int i, const body_dem::PolygonShape &, body_dem::PolygonContactList &contacts,
           const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double * /*style_values*/,
-          const body_dem::SpringSlotsRef &slots) {
+          const body_dem::SpringSlotsRef &slots, body_dem::ContactRecorder *recorder) {
         // The rule of the pair style (polygon_wall_forces).
         int overflow = 0;
         const body_dem::PairResult r =
             body_dem::polygon_wall_forces(contacts, contact_rule, body, wall, body_dem::LinearLaw{coeffs, history},
-                                          settings, history ? &xi : nullptr, slots, overflow);
+                                          settings, history ? &xi : nullptr, slots, overflow, recorder);
         if (overflow) {    // reported after the loop: no error inside threads
           slot_overflow_count = overflow;
           slot_overflow_tag = atom->tag[i];

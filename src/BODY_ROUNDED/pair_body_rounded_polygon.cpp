@@ -68,8 +68,9 @@ void PairBodyRoundedPolygonDEM::compute(int eflag, int vflag)
   frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs(eflag, vflag,
                 [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                       const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow) {
-                  return pair_forces(i, j, settings, xi, weight_record, style_values, overflow);
+                       const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow,
+                       body_dem::ContactRecorder *recorder) {
+                  return pair_forces(i, j, settings, xi, weight_record, style_values, overflow, recorder);
                 });
 }
 

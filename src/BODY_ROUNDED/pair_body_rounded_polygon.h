@@ -32,14 +32,14 @@ struct PolygonPairKernel {
 
   BODY_DEM_HOST_DEVICE PairResult operator()(int i, int j, const PairStepSettings &settings, Vec3 *xi,
                                              const WeightRecordRef &weight_record, double *style_values,
-                                             bool &overflow) const
+                                             bool &overflow, ContactRecorder *recorder = nullptr) const
   {
     PolygonPairStatus status;
     SpringSlotsRef slots;
     if (spring_slots && style_values) slots = {style_values, kPolygonSpringSlots, tag[i] > tag[j]};
     const PairResult r = polygon_pair_forces(shapes[i], motions[i], shapes[j], motions[j],
                                              coeffs[type[i] * row_length + type[j]], delta_ua, settings, xi,
-                                             &status, slots, rule, weight_record);
+                                             &status, slots, rule, weight_record, recorder);
     overflow = status.overflow || status.record_count > 0;
     return r;
   }
@@ -95,9 +95,9 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
   }
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                                    const body_dem::WeightRecordRef &weight_record, double *style_values,
-                                   bool &overflow) const
+                                   bool &overflow, body_dem::ContactRecorder *recorder) const
   {
-    return pair_kernel()(i, j, settings, xi, weight_record, style_values, overflow);
+    return pair_kernel()(i, j, settings, xi, weight_record, style_values, overflow, recorder);
   }
 };
 

@@ -36,8 +36,9 @@ void PairBodyRoundedPolyhedronDEM::compute(int eflag, int vflag)
   compute_pairs(eflag, vflag,
                 [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                        const body_dem::WeightRecordRef &weight_record, double *style_values,
-                       bool &overflow) {
-                  return pair_forces(i, j, settings, xi, weight_record, style_values, overflow);
+                       bool &overflow,
+                       body_dem::ContactRecorder *recorder) {
+                  return pair_forces(i, j, settings, xi, weight_record, style_values, overflow, recorder);
                 });
 }
 

@@ -32,13 +32,13 @@ struct PolyhedronPairKernel {
   // style_values: none in this style.
   BODY_DEM_HOST_DEVICE PairResult operator()(int i, int j, const PairStepSettings &settings, Vec3 *xi,
                                              const WeightRecordRef &weight_record, double * /*style_values*/,
-                                             bool &overflow) const
+                                             bool &overflow, ContactRecorder *recorder = nullptr) const
   {
     PolyhedronPairStatus status;
     const PairResult r =
         polyhedron_pair_forces(shapes[i], motions[i], shapes[j], motions[j],
                                coeffs[type[i] * row_length + type[j]], delta_ua, smoothing, settings, xi, &status,
-                               weight_record);
+                               weight_record, recorder);
     overflow = status.overflow;
     return r;
   }
@@ -91,9 +91,9 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
   // own per pair (style_values is nullptr).
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                                    const body_dem::WeightRecordRef &weight_record, double *style_values,
-                                   bool &overflow) const
+                                   bool &overflow, body_dem::ContactRecorder *recorder) const
   {
-    return pair_kernel()(i, j, settings, xi, weight_record, style_values, overflow);
+    return pair_kernel()(i, j, settings, xi, weight_record, style_values, overflow, recorder);
   }
 };
 

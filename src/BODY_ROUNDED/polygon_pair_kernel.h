@@ -56,7 +56,8 @@ BODY_DEM_HOST_DEVICE
 inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const BodyMotion &mi, const PolygonShape &sj,
                                                const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                                const PairStepSettings &settings, Vec3 *xi,
-                                               PolygonPairStatus *status, WeightRecordRef record)
+                                               PolygonPairStatus *status, WeightRecordRef record,
+                                               ContactRecorder *recorder = nullptr)
 {
   PolygonContactList contacts;
   double owners[kMaxPolygonContacts];
@@ -72,7 +73,8 @@ inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const Bod
   const LinearLaw law{c, settings.history};
   // the friction without history at the deepest place with weight 1 (pair_contact_forces)
   if (!record.values)
-    return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, nullptr, nullptr, true);
+    return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, nullptr, nullptr, true,
+                               recorder);
   if (contacts.size > kWeightRecordContacts) {
     if (status) status->record_count = contacts.size;
     return PairResult{};    // the run ends with an error (PairBodyRoundedPolygonDEM)
@@ -93,12 +95,12 @@ inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const Bod
     springs.old_count = load_weight_record_springs(record, swapped_vertex_spring_key, old_keys, old_storage.data());
     springs.new_xi = new_storage.data();
     r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, &springs,
-                            true);
+                            true, recorder);
     r.weight_work = update_weight_record(ledger, unit_energy, swapped_vertex_spring_key, settings.book_weight_work,
                                          record, springs.new_xi);
   } else {
     r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, nullptr,
-                            true);
+                            true, recorder);
     r.weight_work = update_weight_record(ledger, unit_energy, swapped_vertex_spring_key, settings.book_weight_work,
                                          record);
   }
@@ -112,10 +114,11 @@ inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &
                                       const PairStepSettings &settings, Vec3 *xi,
                                       PolygonPairStatus *status = nullptr, SpringSlotsRef slots = {},
                                       PolygonContactRule rule = PolygonContactRule::farthest,
-                                      WeightRecordRef record = {})
+                                      WeightRecordRef record = {}, ContactRecorder *recorder = nullptr)
 {
   if (rule == PolygonContactRule::weighted) return weighted_polygon_pair_forces(si, mi, sj, mj, c, delta_ua,
-                                                                                settings, xi, status, record);
+                                                                                settings, xi, status, record,
+                                                                                recorder);
   PolygonContactList contacts;
   find_polygon_contacts(si, sj, c.cutoff, contacts, rule);
   if (status) status->overflow = contacts.overflow;
@@ -131,9 +134,10 @@ inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &
   const double j_a = polygon_ja(length, delta_ua);
   const LinearLaw law{c, settings.history};
   if (!slots.values || law.friction_mode() != FrictionMode::contact)
-    return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi);
+    return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, nullptr, nullptr,
+                               false, recorder);
   PairResult r = slot_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, slots,
-                                     polygon_contact_key, swapped_vertex_spring_key);
+                                     polygon_contact_key, swapped_vertex_spring_key, recorder);
   r.style_values_live = r.touching;
   return r;
 }
@@ -155,7 +159,8 @@ template <class Law>
 BODY_DEM_HOST_DEVICE
 inline PairResult polygon_wall_forces(PolygonContactList &contacts, PolygonContactRule rule, const BodyMotion &body,
                                       const BodyMotion &wall, const Law &law, const PairStepSettings &settings,
-                                      Vec3 *xi, const SpringSlotsRef &slots, int &slot_overflow)
+                                      Vec3 *xi, const SpringSlotsRef &slots, int &slot_overflow,
+                                      ContactRecorder *recorder = nullptr)
 {
   slot_overflow = 0;
   if (rule == PolygonContactRule::farthest) keep_two_farthest_contacts(contacts);
@@ -170,7 +175,7 @@ inline PairResult polygon_wall_forces(PolygonContactList &contacts, PolygonConta
   }
   return slot_contact_forces(
       contacts.data(), contacts.size, 1.0, body, wall, law, settings, xi, slots,
-      [](const Contact &c) { return static_cast<double>(c.index_i); }, [](double key) { return key; });
+      [](const Contact &c) { return static_cast<double>(c.index_i); }, [](double key) { return key; }, recorder);
 }
 
 }    // namespace body_dem

@@ -77,9 +77,11 @@ BODY_DEM_HOST_DEVICE
 inline PairResult weighted_contact_forces(const PolyhedronContactList &contacts,
                                           const PolyhedronWeightLedger &ledger, double j_a, const BodyMotion &mi,
                                           const BodyMotion &mj, const Law &law, const PairStepSettings &settings,
-                                          Vec3 *xi, WeightRecordRef record)
+                                          Vec3 *xi, WeightRecordRef record, ContactRecorder *recorder = nullptr)
 {
-  if (!record.values) return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi);
+  if (!record.values)
+    return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, nullptr, nullptr,
+                               false, recorder);
   double unit_energy[kMaxPolyhedronContacts];
   const auto swap_key = [](double key) { return swapped_contact_key(key); };
   PairResult r;
@@ -96,11 +98,13 @@ inline PairResult weighted_contact_forces(const PolyhedronContactList &contacts,
     springs.old_xi = old_xi;
     springs.old_count = load_weight_record_springs(record, swap_key, old_keys, old_xi);
     springs.new_xi = new_xi;
-    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, &springs);
+    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, &springs,
+                            false, recorder);
     r.weight_work = update_weight_record(ledger, unit_energy, swap_key, settings.book_weight_work, record,
                                          springs.new_xi);
   } else {
-    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy);
+    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, nullptr,
+                            false, recorder);
     r.weight_work = update_weight_record(ledger, unit_energy, swap_key, settings.book_weight_work, record);
   }
   r.weights_recorded = ledger.size > 0;    // the count of the record just written
@@ -122,7 +126,7 @@ inline PairResult polyhedron_pair_forces(const PolyhedronShape &si, const BodyMo
                                          const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                          const SmoothingParams &smoothing, const PairStepSettings &settings,
                                          Vec3 *xi, PolyhedronPairStatus *status = nullptr,
-                                         WeightRecordRef record = {})
+                                         WeightRecordRef record = {}, ContactRecorder *recorder = nullptr)
 {
   PolyhedronContactList contacts;
   PolyhedronWeightLedger ledger;
@@ -139,7 +143,7 @@ inline PairResult polyhedron_pair_forces(const PolyhedronShape &si, const BodyMo
     return none;
   }
   return weighted_contact_forces(contacts, ledger, j_a, mi, mj, LinearLaw{c, settings.history}, settings, xi,
-                                 record);
+                                 record, recorder);
 }
 
 }    // namespace body_dem

@@ -90,15 +90,18 @@ inline void store_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, cons
 // pair_contact_forces() with the per-contact springs of `slots`: one
 // candidate per contact (weight: the contact's), keyed by key_of(contact)
 // in this step's view, swap_key turning a key to the other view. Without
-// slots (values == nullptr), plain pair_contact_forces().
+// slots (values == nullptr), plain pair_contact_forces(). recorder: as
+// there.
 BODY_DEM_HOST_CALLABLES_ALLOWED
 template <class Law, class KeyOf, class SwapKey>
 BODY_DEM_HOST_DEVICE
 inline PairResult slot_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                       const BodyMotion &bj, const Law &law, const PairStepSettings &settings,
-                                      Vec3 *xi, const SpringSlotsRef &slots, KeyOf key_of, SwapKey swap_key)
+                                      Vec3 *xi, const SpringSlotsRef &slots, KeyOf key_of, SwapKey swap_key,
+                                      ContactRecorder *recorder = nullptr)
 {
-  if (!slots.values || n > kMaxPairContacts) return pair_contact_forces(contacts, n, j_a, bi, bj, law, settings, xi);
+  if (!slots.values || n > kMaxPairContacts)
+    return pair_contact_forces(contacts, n, j_a, bi, bj, law, settings, xi, nullptr, nullptr, false, recorder);
   CandidateContact candidates[kMaxPairContacts];
   for (int k = 0; k < n; ++k) candidates[k] = CandidateContact{key_of(contacts[k]), contacts[k].weight, k};
   double old_keys[kMaxPairContacts];
@@ -112,7 +115,8 @@ inline PairResult slot_contact_forces(const Contact *contacts, int n, double j_a
   springs.old_xi = old_xi;
   springs.old_count = load_spring_slots(slots, swap_key, old_keys, old_xi);
   springs.new_xi = new_xi;
-  const PairResult r = pair_contact_forces(contacts, n, j_a, bi, bj, law, settings, xi, nullptr, &springs);
+  const PairResult r =
+      pair_contact_forces(contacts, n, j_a, bi, bj, law, settings, xi, nullptr, &springs, false, recorder);
   store_spring_slots(slots, swap_key, candidates, n, new_xi);
   return r;
 }

@@ -243,6 +243,7 @@ void FixWallBodyBase::setup(int vflag)
                               style + "?); it is ignored and the wall springs start from zero");
   restart_ignored = false;
   setup_friction();
+  recorded_contacts.find_clients(modify);
   post_force(vflag);
   double power[body_dem::WorkAccounting::kParts];
   work.local_power(atom, avec, power);
@@ -286,7 +287,8 @@ double FixWallBodyBase::compute_vector(int n)
 
 double FixWallBodyBase::memory_usage()
 {
-  return static_cast<double>(atom->nmax) * values_per_atom() * sizeof(double) + work.memory_usage();
+  return static_cast<double>(atom->nmax) * values_per_atom() * sizeof(double) + work.memory_usage() +
+      recorded_contacts.memory_usage();
 }
 
 void FixWallBodyBase::grow_arrays(int nmax)

@@ -6,7 +6,10 @@
    written to restart files, the accumulated loads on the bodies, and the
    outputs: the elastic energy of the wall contacts (global scalar, into
    pe with fix_modify energy yes) and a global vector with [1] the work of
-   the walls' damping and friction and [2] the work of the walls' motion.
+   the walls' damping and friction, [2] the work of the walls' motion and
+   [3-5] the force of the walls on the bodies; on the steps a contact
+   compute asks for, the rows of the bodies' wall contacts
+   (contact_recording.h).
    A wall style adds its coefficients, its contact law, and post_force().
 ------------------------------------------------------------------------- */
 
@@ -18,7 +21,9 @@
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
+#include "update.h"
 
+#include "contact_recording.h"
 #include "contact_springs.h"
 #include "body_shape_guard.h"
 #include "pair_contact_forces.h"
@@ -48,6 +53,10 @@ class FixWallBodyBase : public Fix {
   double compute_scalar() override;
   double compute_vector(int) override;
   double memory_usage() override;
+  // The wall contacts recorded for compute body/contact/local and
+  // body/contact/atom: a row per vertex contact, body i, j the side of
+  // the wall (0 lo or the cylinder, 1 hi).
+  const ContactRecording &contact_recording() const { return recorded_contacts; }
 
   void grow_arrays(int) override;
   void copy_arrays(int, int, int) override;
@@ -131,9 +140,11 @@ class FixWallBodyBase : public Fix {
   // the group and each wall its enclosing sphere reaches, the body's shape
   // (transform(i, shape, motion), once per body), its vertex contacts with
   // the wall, the law (forces(i, shape, contacts, body motion, wall motion,
-  // xi, style_values, slots) -> PairResult; style_values: the style's own
-  // values of the body and wall, nullptr without; slots: the per-contact
-  // springs of the body's vertices on this wall, for wall_contact_forces()),
+  // xi, style_values, slots, recorder) -> PairResult; style_values: the
+  // style's own values of the body and wall, nullptr without; slots: the
+  // per-contact springs of the body's vertices on this wall, for
+  // wall_contact_forces(); recorder: room for the contact rows on a step
+  // that records them, else nullptr),
   // and the loads and springs applied. transform(i, shape, motion, part)
   // gets the number of the part of the bodies it works on (0 without
   // threads), for its scratch memory: the bodies are cut into
@@ -182,11 +193,13 @@ class FixWallBodyBase : public Fix {
   static body_dem::PairResult wall_contact_forces(const body_dem::Contact *contacts, int n, const body_dem::BodyMotion &body,
                                                   const body_dem::BodyMotion &wall, const Law &law,
                                                   const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                                                  const body_dem::SpringSlotsRef &slots)
+                                                  const body_dem::SpringSlotsRef &slots,
+                                                  body_dem::ContactRecorder *recorder = nullptr)
   {
     return body_dem::slot_contact_forces(
         contacts, n, 1.0, body, wall, law, settings, xi, slots,
-        [](const body_dem::Contact &c) { return static_cast<double>(c.index_i); }, [](double key) { return key; });
+        [](const body_dem::Contact &c) { return static_cast<double>(c.index_i); }, [](double key) { return key; },
+        recorder);
   }
   body_dem::SpringSlotsRef spring_slots_of(int i, int w) const
   {
@@ -237,6 +250,7 @@ class FixWallBodyBase : public Fix {
   // The whole force of the walls on this rank's bodies at the last step
   // (elastic, damping, friction), for the global vector's elements 3-5.
   body_dem::Vec3 force_on_bodies;
+  ContactRecording recorded_contacts;    // the contact rows of the steps a contact compute asks for
   double motion_power_previous = 0.0;
   double work_motion_local = 0.0;
 };
@@ -279,8 +293,12 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
     int overflow = 0;
   };
   std::vector<PartSums> parts(nparts);
+  const bool recording = recorded_contacts.begin_step(update->ntimestep, update->setupflag != 0, nparts);
+  const tagint *tag = atom->tag;
   run_parts(nparts, [&](int part) {
     PartSums sums;
+    body_dem::ContactRowBuffer *rows = recording ? &recorded_contacts.buffer(part) : nullptr;
+    body_dem::ContactRecorder room;
     const int first = static_cast<int>(static_cast<std::int64_t>(nlocal) * part / nparts);
     const int last = static_cast<int>(static_cast<std::int64_t>(nlocal) * (part + 1) / nparts);
     for (int i = first; i < last; i++) {
@@ -305,8 +323,10 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
           break;
         }
         body_dem::Vec3 xi = history_of(i, w);
+        if (rows) room = rows->room();
         const body_dem::PairResult r = forces(i, shape, contacts, motion, wall_motion(motion.center), xi,
-                                              style_values_of(i, w), spring_slots_of(i, w));
+                                              style_values_of(i, w), spring_slots_of(i, w), rows ? &room : nullptr);
+        if (rows && (room.count || room.dropped)) rows->keep_wall(room, i, w, tag[i], motion.center);
         apply(i, w, r, xi);
         sums.energy += r.energy;
         const body_dem::Vec3 elastic = r.total.force_j - r.dissipative.force_j;
@@ -334,6 +354,10 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
   }
   if (overflow)
     error->one(FLERR, command + ": a body has more than " + std::to_string(Capacity) + " vertices touching a wall");
+  if (recording) {
+    const std::string message = recorded_contacts.overflow_message(command);
+    if (!message.empty()) error->one(FLERR, message);
+  }
   work.list_wall_rows(nlocal);
   wall_energy = energy;
   elastic_on_bodies = -body_dem::Vec3{ex, ey, ez};

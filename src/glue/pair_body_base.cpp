@@ -185,6 +185,7 @@ void PairBodyBase::init_style()
   check_body_shapes();
 
   if (!fix_work) create_internal_fixes();
+  recorded_contacts.find_clients(modify);
 
   host::request_pair_list(neighbor, this, instance_me, keeps_pair_history());
 
@@ -319,7 +320,18 @@ void PairBodyBase::work_end_of_step()
   work.integrate(update->dt, power, pvector);
 }
 
+bool PairBodyBase::begin_contact_recording(int nbuffers)
+{
+  return recorded_contacts.begin_step(update->ntimestep, update->setupflag != 0, nbuffers);
+}
+
+void PairBodyBase::end_contact_recording() const
+{
+  const std::string message = recorded_contacts.overflow_message(command);
+  if (!message.empty()) error->one(FLERR, message);
+}
+
 double PairBodyBase::memory_usage()
 {
-  return Pair::memory_usage() + work.memory_usage();
+  return Pair::memory_usage() + work.memory_usage() + recorded_contacts.memory_usage();
 }

@@ -41,7 +41,9 @@ struct PairValuesLayout {
 // its size_history values (values nullptr: the style keeps nothing per
 // pair). i_after_j(): whether body i has the higher atom ID (read only
 // when the record is). pair_forces(i, j, settings, xi, record,
-// style_values, overflow): the style's per-pair function.
+// style_values, overflow, recorder): the style's per-pair function;
+// recorder: room for the pair's contact rows on the steps a contact
+// compute asks for, else nullptr (contact_recorder.h).
 // Returns the outcome; for an interacting pair its result is in r, which
 // is left as it was otherwise: most neighbour pairs, for which filling
 // the result (some 30 values) costs more than the rest of their entry.
@@ -51,7 +53,8 @@ BODY_DEM_HOST_DEVICE inline PairOutcome interact_entry(const PairValuesLayout &l
                                                        double dy, double dz, double reach, int *touch, double *values,
                                                        IAfterJ &&i_after_j, const PairStepSettings &settings,
                                                        int &overflow, double &weight_work, PairResult &r,
-                                                       PairFunction &&pair_forces)
+                                                       PairFunction &&pair_forces,
+                                                       ContactRecorder *recorder = nullptr)
 {
   // The pair's flag off: all its values are zero (the host zero-fills new
   // pairs, and a pair whose flag goes off is zeroed below), so they are
@@ -78,7 +81,7 @@ BODY_DEM_HOST_DEVICE inline PairOutcome interact_entry(const PairValuesLayout &l
   Vec3 xi;
   if (layout.history && stored) xi = Vec3::from(values);
   bool pair_overflow = false;
-  r = pair_forces(i, j, settings, layout.history ? &xi : nullptr, record, own, pair_overflow);
+  r = pair_forces(i, j, settings, layout.history ? &xi : nullptr, record, own, pair_overflow, recorder);
   if (pair_overflow) overflow++;
   weight_work += r.weight_work;
   if (values) {
