@@ -67,16 +67,20 @@ BODY_DEM_HOST_DEVICE inline int load_spring_slots(const SpringSlotsRef &ref, Swa
 
 // Writes this step's springs: candidate k's key and xi[k], those with a
 // nonzero spring only (a candidate whose contact is not in overlap holds
-// none), at most `capacity` of them (the rest start from zero next step).
+// none). Returns how many springs there were: more than `capacity` do not
+// fit, and the caller ends the run (slot_contact_forces(): the block then
+// holds the first `capacity`, which no later step reads).
 BODY_DEM_HOST_CALLABLES_ALLOWED
 template <class SwapKey>
 BODY_DEM_HOST_DEVICE
-inline void store_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, const CandidateContact *candidates,
-                               int count, const Vec3 *xi)
+inline int store_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, const CandidateContact *candidates,
+                              int count, const Vec3 *xi)
 {
-  int m = 0;
-  for (int k = 0; k < count && m < ref.capacity; ++k) {
+  int m = 0, springs = 0;
+  for (int k = 0; k < count; ++k) {
     if (xi[k].x == 0.0 && xi[k].y == 0.0 && xi[k].z == 0.0) continue;
+    ++springs;
+    if (m == ref.capacity) continue;
     double *slot = ref.values + 1 + 4 * m;
     slot[0] = ref.swapped ? swap_key(candidates[k].key) : candidates[k].key;
     (ref.swapped ? -xi[k] : xi[k]).to(slot + 1);
@@ -85,12 +89,15 @@ inline void store_spring_slots(const SpringSlotsRef &ref, SwapKey swap_key, cons
   for (int k = m; k < ref.capacity; ++k)
     for (int v = 0; v < 4; ++v) ref.values[1 + 4 * k + v] = 0.0;
   ref.values[0] = m;
+  return springs;
 }
 
 // pair_contact_forces() with the per-contact springs of `slots`: one
 // candidate per contact (weight: the contact's), keyed by key_of(contact)
 // in this step's view, swap_key turning a key to the other view. Without
-// slots (values == nullptr), plain pair_contact_forces().
+// slots (values == nullptr), plain pair_contact_forces(). More springs
+// than the slots hold: r.unstored_springs says how many (the caller ends
+// the run with an error; none is dropped silently).
 BODY_DEM_HOST_CALLABLES_ALLOWED
 template <class Law, class KeyOf, class SwapKey>
 BODY_DEM_HOST_DEVICE
@@ -98,7 +105,14 @@ inline PairResult slot_contact_forces(const Contact *contacts, int n, double j_a
                                       const BodyMotion &bj, const Law &law, const PairStepSettings &settings,
                                       Vec3 *xi, const SpringSlotsRef &slots, KeyOf key_of, SwapKey swap_key)
 {
-  if (!slots.values || n > kMaxPairContacts) return pair_contact_forces(contacts, n, j_a, bi, bj, law, settings, xi);
+  if (!slots.values) return pair_contact_forces(contacts, n, j_a, bi, bj, law, settings, xi);
+  // (every contact list holds at most kMaxPairContacts, and slots at most
+  // as many: the buffers below hold them all)
+  if (n > kMaxPairContacts || slots.capacity > kMaxPairContacts) {
+    PairResult none;
+    none.unstored_springs = n;
+    return none;
+  }
   CandidateContact candidates[kMaxPairContacts];
   for (int k = 0; k < n; ++k) candidates[k] = CandidateContact{key_of(contacts[k]), contacts[k].weight, k};
   double old_keys[kMaxPairContacts];
@@ -112,8 +126,9 @@ inline PairResult slot_contact_forces(const Contact *contacts, int n, double j_a
   springs.old_xi = old_xi;
   springs.old_count = load_spring_slots(slots, swap_key, old_keys, old_xi);
   springs.new_xi = new_xi;
-  const PairResult r = pair_contact_forces(contacts, n, j_a, bi, bj, law, settings, xi, nullptr, &springs);
-  store_spring_slots(slots, swap_key, candidates, n, new_xi);
+  PairResult r = pair_contact_forces(contacts, n, j_a, bi, bj, law, settings, xi, nullptr, &springs);
+  const int stored = store_spring_slots(slots, swap_key, candidates, n, new_xi);
+  if (stored > slots.capacity) r.unstored_springs = stored;
   return r;
 }
 
