@@ -31,6 +31,23 @@ BODY_DEM_HOST_DEVICE constexpr int spring_slots_size(int capacity)
   return 1 + 4 * capacity;
 }
 
+// The friction springs per body and wall that a wall fix keeps when the
+// input does not say (its springs keyword): a quarter of the largest
+// vertex count of its bodies, at least 8 and at most 64; max_vertices <= 0
+// (no bodies yet): 8. A convex body touches a plane with the vertices of
+// one face and those within the overlap; measured, vertices in overlap at
+// once, for bodies of size 1 (rounded diameter 0.1): cubes 4, tetrahedra
+// 3; hull grains of 20, 50, 100, 200 vertices turned at random at 3 %
+// overlap up to 6, 9, 10, 16 (default 8, 13, 25, 50), and 9 for a grain of
+// 50 landing on a wall in a pour of 192; a 100-vertex grain flattened to
+// 0.15 on its flat side at 2 %: 11. The room is per body (1 + 4 N values
+// per wall, for both walls of a fix, of every atom the host has room
+// for), so it is not made larger than that.
+BODY_DEM_HOST_DEVICE constexpr int default_wall_spring_slots(int max_vertices)
+{
+  return (max_vertices + 3) / 4 < 8 ? 8 : ((max_vertices + 3) / 4 > 64 ? 64 : (max_vertices + 3) / 4);
+}
+
 struct SpringSlotsRef {
   double *values = nullptr;
   int capacity = 0;

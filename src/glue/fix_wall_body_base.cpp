@@ -1,6 +1,7 @@
 #include "fix_wall_body_base.h"
 
 #include "atom.h"
+#include "atom_vec_body.h"
 #include "comm.h"
 #include "domain.h"
 #include "error.h"
@@ -136,8 +137,7 @@ void FixWallBodyBase::parse_walls(int narg, char **arg, int iarg)
         args.fail("springs must be an integer 1-" + std::to_string(kMaxWallSpringSlots) +
                   " (friction springs per body and wall: the vertices of a body in overlap with a wall), got '" +
                   value + "'");
-      spring_slots = static_cast<int>(n);
-      keep_wall_values(style_wall_values);
+      springs_given = static_cast<int>(n);
       iarg += 2;
     } else if (const int used = parse_style_keyword(narg, arg, iarg)) {
       iarg += used;
@@ -151,7 +151,23 @@ void FixWallBodyBase::parse_walls(int narg, char **arg, int iarg)
       (wallstyle == WallStyle::zcylinder && (periodic[0] || periodic[1])))
     args.fail("a dimension with a wall must be non-periodic");
   omega_wiggle = wiggle ? 2.0 * M_PI / period : 0.0;
+  spring_slots = springs_given ? springs_given : body_dem::default_wall_spring_slots(largest_vertex_count());
+  keep_wall_values(style_wall_values);
   register_per_atom_arrays();
+}
+
+// The largest vertex count of the bodies of the fix's group now (all
+// ranks); 0 without any.
+int FixWallBodyBase::largest_vertex_count() const
+{
+  auto *bodies = dynamic_cast<AtomVecBody *>(atom->style_match("body"));
+  int local = 0, largest = 0;
+  if (bodies)
+    for (int i = 0; i < atom->nlocal; i++)
+      if ((atom->mask[i] & groupbit) && atom->body[i] >= 0)
+        local = std::max(local, bodies->bonus[atom->body[i]].ivalue[0]);    // the vertex count of both body styles
+  MPI_Allreduce(&local, &largest, 1, MPI_INT, MPI_MAX, world);
+  return largest;
 }
 
 int FixWallBodyBase::setmask()

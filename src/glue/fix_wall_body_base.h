@@ -63,18 +63,17 @@ class FixWallBodyBase : public Fix {
   static constexpr int kSpringValues = 3;    // xi of one wall (the pair mode's spring)
   // The per-contact springs of one wall (FrictionMode::contact): one per
   // vertex of the body in overlap, keyed by the vertex index
-  // (contact_springs.h), spring_slots of them per body and wall (the
-  // keyword `springs N`, at most kMaxWallSpringSlots). A convex body
-  // touches a plane with the vertices of one face and those within the
-  // overlap of it: 4 for cubes, 3 for tetrahedra; hull grains pressed in
-  // by 1 % of their size have up to 5 (20 vertices), 7 (100) or 9 (200)
-  // in overlap, by 3 % up to 6, 10 and 16 (random orientations). More than
-  // the slots hold ends the run with an error naming the body, the count
-  // and the limit (wall_loop()). 1 + 4 spring_slots values per body and
-  // wall, 33 by default.
+  // (contact_springs.h), spring_slots of them per body and wall: the
+  // keyword `springs N` (at most kMaxWallSpringSlots), else
+  // default_wall_spring_slots() of the bodies in the group when the fix
+  // is made (8 for cubes and tetrahedra). More than the slots hold ends
+  // the run with an error naming the body, the count, the limit and the
+  // keyword (wall_loop()). 1 + 4 spring_slots values per body and wall.
   static constexpr int kDefaultWallSpringSlots = 8;
   static constexpr int kMaxWallSpringSlots = body_dem::kMaxPairContacts;
   int spring_slots = kDefaultWallSpringSlots;
+  int springs_given = 0;    // the springs keyword's value; 0: not given
+  int largest_vertex_count() const;
   int slot_values() const { return body_dem::spring_slots_size(spring_slots); }
   static constexpr int kRestartHeader = 2;   // count and signature of an atom's restart record
   // The package's signature in an atom's restart record (pack_restart()).

@@ -8,7 +8,7 @@
 //    record, default twice the largest vertex count, 16 to 64);
 //  - the contact list of a pair (64 candidates, a limit of the package);
 //  - the friction springs of a body on a wall (fix keyword springs,
-//    default 8);
+//    default a quarter of the largest vertex count, 8 to 64);
 //  - the contacts of a body with a wall (64 vertices within reach).
 // The counts in the comments come from the contact finder of the package
 // on these grains (the placements are those of the scratch search that
@@ -80,12 +80,13 @@ bool parallel_run()
 
 }    // namespace
 
-// 80-vertex grains flattened to 0.15, 2 % into each other: 42 weighted
-// candidates (vertices of each flat side on the other's faces, crossings
-// of their edges). With record 16 the run ends at its setup, naming the
-// pair, the count, the limit and the keyword; with the default (twice 80
-// vertices, at most 64: every candidate a pair can have) it runs. After a
-// first run the record's size is fixed: another record is an error.
+// 80-vertex grains flattened to 0.15, 2 % into each other: at least 10
+// weighted candidates (vertices of each flat side on the other's faces),
+// 42 where the crossings of edges between nearly coplanar faces count as
+// well. With record 8 the run ends at its setup, naming the pair, the
+// count, the limit and the keyword; with the default (twice 80 vertices,
+// at most 64: every candidate a pair can have) it runs. After a first run
+// the record's size is fixed: another record is an error.
 TEST(Capacities3d, PairRecordOfWeightedCandidates)
 {
   if (parallel_run()) GTEST_SKIP() << "error->one() aborts a parallel run; checked on one rank";
@@ -96,10 +97,10 @@ TEST(Capacities3d, PairRecordOfWeightedCandidates)
       LammpsSession s;
       s.load_plugin();
       s.commands(polyhedron_molecule_setup_commands(grains, around_origin(), 1, "capacity_record"));
-      s.command("pair_style " + style.pair_style + " record 16");
+      s.command("pair_style " + style.pair_style + " record 8");
       s.commands("pair_coeff * * " + style.pair_coeff + "\nfix integrate all nve/body\n");
       EXPECT_LAMMPS_ERROR(s, "run 0", "the pair of atoms 1 and 2 has",
-                          "weighted candidate contacts, more than the 16 that the record of a pair holds",
+                          "weighted candidate contacts, more than the 8 that the record of a pair holds",
                           "set the record keyword of pair_style (at most 64");
     }
     LammpsSession s;
@@ -137,13 +138,14 @@ TEST(Capacities3d, RecordKeywordErrors)
   }
 }
 
-// 200-vertex grains flattened to 0.1, 2 % into each other: 110 candidate
-// contacts, more than the 64 of a pair's contact list. The run ends,
-// naming the pair, the count and the limit.
+// 200-vertex grains flattened to 0.05, 6 % into each other: more than 100
+// candidate contacts (vertices of each flat side on the other's faces),
+// more than the 64 of a pair's contact list. The run ends, naming the
+// pair, the count and the limit.
 TEST(Capacities3d, PairContactList)
 {
   if (parallel_run()) GTEST_SKIP() << "error->one() aborts a parallel run; checked on one rank";
-  const std::vector<PolyhedronBody> grains = grains_face_to_face(200, 0.1, 1, 0.2818);
+  const std::vector<PolyhedronBody> grains = grains_face_to_face(200, 0.05, 1, 0.1395);
   for (const Style &style : styles()) {
     SCOPED_TRACE(style.pair_style);
     LammpsSession s;
@@ -161,9 +163,9 @@ TEST(Capacities3d, PairContactList)
 // rounded surface 0.05 below the vertices): 11 vertices in overlap,
 // sliding along x so that each holds a friction spring after the first
 // step (9 of them still in overlap at the second, as the floor pushes the
-// grain up). The walls keep 8 springs per body and wall by default: the
-// run ends, naming the body, the count, the limit and the keyword; with
-// springs 16 it runs.
+// grain up). With springs 8 the run ends, naming the body, the count, the
+// limit and the keyword; with springs 16, and with the default (a quarter
+// of the largest vertex count, at least 8: 25 here), it runs.
 TEST(Capacities3d, WallFrictionSprings)
 {
   if (parallel_run()) GTEST_SKIP() << "error->one() aborts a parallel run; checked on one rank";
@@ -177,7 +179,7 @@ TEST(Capacities3d, WallFrictionSprings)
   box.lo[2] = 0.0;
   for (const Style &style : styles()) {
     SCOPED_TRACE(style.wall);
-    for (const std::string springs : {"", " springs 16"}) {
+    for (const std::string springs : {" springs 8", " springs 16", ""}) {
       LammpsSession s;
       s.load_plugin();
       s.command("boundary p p f");
@@ -185,7 +187,7 @@ TEST(Capacities3d, WallFrictionSprings)
       s.command("pair_style " + style.pair_style);
       s.commands("pair_coeff * * " + style.pair_coeff + "\nfix integrate all nve/body\n");
       s.command("fix floor all " + style.wall + " zplane 0.0 NULL" + springs);
-      if (springs.empty())
+      if (springs == " springs 8")
         EXPECT_LAMMPS_ERROR(s, "run 2", "body of atom 1 has", "vertices in overlap with a wall, more than the 8",
                             "set the springs keyword of the fix (at most 64)");
       else

@@ -689,10 +689,12 @@ TEST(PolygonTwoBody, WeightedRecordCapacityIsAnErrorNamingThePair)
                       "record 16: the values kept per pair were fixed by the first run (record 48)");
 }
 
-// The wall keeps 8 friction springs per body and wall by default (history,
-// friction contact; the springs keyword sets it): a 24-gon (circumradius 1, rounded diameter 0.2) 0.7 into a
-// floor has 9 or more vertices in overlap, and the run ends with an error
-// that names the atom, the count and the limit.
+// The wall keeps `springs` friction springs per body and wall (history,
+// friction contact; by default a quarter of the largest vertex count, at
+// least 8: 8 here, given explicitly): a 24-gon (circumradius 1, rounded
+// diameter 0.2) 0.7 into a floor has 9 or more vertices in overlap, and
+// the run ends with an error that names the atom, the count, the limit and
+// the keyword.
 TEST(PolygonTwoBody, WallSpringSlotsCapacityIsAnErrorNamingTheBody)
 {
   LammpsSession s;
@@ -705,7 +707,7 @@ TEST(PolygonTwoBody, WallSpringSlotsCapacityIsAnErrorNamingTheBody)
              "atom_modify map array\ncomm_modify vel yes\nnewton on\nread_data wall_capacity.data\n");
   s.commands("pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0 history contacts weighted\n"
              "pair_coeff * * 1000.0 0.0\n"
-             "fix floor all wall/body/polygon 1000.0 1.0 1.0 yplane 0.0 NULL\n"
+             "fix floor all wall/body/polygon 1000.0 1.0 1.0 yplane 0.0 NULL springs 8\n"
              "fix integrate all nve/body\nfix plane all enforce2d\n");
   EXPECT_LAMMPS_ERROR(s, "run 0", "body of atom 1 has", "vertices in overlap with a wall, more than the 8",
                       "set the springs keyword of the fix");
