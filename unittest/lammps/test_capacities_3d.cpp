@@ -243,3 +243,35 @@ TEST(Capacities3d, WallContactList)
     EXPECT_LAMMPS_ERROR(s, "run 0", "body of atom 1 has", "vertices within reach of a wall, more than the 64");
   }
 }
+
+// The pages of pair values that the history reserves at the first run
+// hold the same bytes whatever the record's size (the host would size
+// them for neigh_modify's `page` pairs of all the values: 2 x 80 MB for
+// records of 16 candidates, 2 x 310 MB for 64). Two cubes with record 16
+// and record 64: LAMMPS reports the same memory per rank to within 1 MB
+// (the records of the two pairs themselves differ by some kilobytes).
+TEST(Capacities3d, HistoryPagesDoNotGrowWithTheRecord)
+{
+  const std::vector<PolyhedronBody> cubes = {cube({0.0, 0.0, 0.0}, 1.0, 0.1), cube({1.05, 0.0, 0.0}, 1.0, 0.1)};
+  double reported[2] = {0.0, 0.0};
+  int k = 0;
+  for (const std::string record : {"16", "64"}) {
+    LammpsSession s;
+    s.load_plugin();
+    s.commands(polyhedron_molecule_setup_commands(cubes, around_origin(), 1, "capacity_pages"));
+    s.command("pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0 history record " + record);
+    s.commands("pair_coeff * * 2000.0 0.0\nfix integrate all nve/body\nrun 0\n");
+    const std::string log = s.log_text();
+    const std::string key = "Per MPI rank memory allocation (min/avg/max) = ";
+    const size_t at = log.find(key);
+    if (mpi_rank() == 0) {
+      ASSERT_NE(at, std::string::npos) << log;
+      reported[k] = std::stod(log.substr(at + key.size()));
+    }
+    ++k;
+  }
+  if (mpi_rank() == 0) {
+    EXPECT_GT(reported[0], 100.0);    // the pages of record 16 alone are 2 x 80 MB
+    EXPECT_NEAR(reported[1], reported[0], 1.0);
+  }
+}
