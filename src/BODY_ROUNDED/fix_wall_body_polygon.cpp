@@ -80,11 +80,7 @@ void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
         }
         return r;
       });
-  if (slot_overflow_count > 0)
-    error->one(FLERR, command + ": body of atom " + std::to_string(static_cast<long long>(slot_overflow_tag)) +
-                          " has " + std::to_string(slot_overflow_count) +
-                          " vertices in overlap with a wall, more than the " + std::to_string(kWallSpringSlots) +
-                          " friction springs per body and wall (history, friction contact) hold");
+  if (slot_overflow_count > 0) wall_springs_overflow(slot_overflow_tag, slot_overflow_count);
 }
 
 // The friction mode of the pair style (friction contact|pair after history).

@@ -54,8 +54,6 @@ namespace LAMMPS_NS {
 class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
  public:
   PairBodyRoundedPolygonDEM(class LAMMPS *);
-  // The settings of PairBodyLinearBase, and a trailing `contacts farthest|weighted`.
-  void settings(int, char **) override;
   void compute(int, int) override;
   double memory_usage() override;
   // The rule of `contacts`, which fix wall/body/polygon follows.
@@ -67,6 +65,12 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
   body_dem::PolygonBodyFrames frames;
 
   void init_body_style() override;
+  // The keywords of PairBodyLinearBase and `contacts farthest|weighted`.
+  void take_trailing_keywords(int &narg, char **arg) override;
+  int body_vertex_count(int i) const override
+  {
+    return body_dem::PolygonBodyFrames::vertex_count(atom, avec, bptr, i);
+  }
   std::string body_shape_defect(int i, const char * /*rounding_required_by*/) override
   {
     return body_dem::PolygonBodyFrames::shape_defect(atom, avec, bptr, i, shape_buffers);

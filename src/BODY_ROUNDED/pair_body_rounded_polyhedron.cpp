@@ -8,6 +8,7 @@
 #include "atom_vec_body.h"
 #include "body_rounded_polyhedron.h"
 
+#include "polyhedron_capacity_message.h"
 #include "polyhedron_pair_kernel.h"
 
 using namespace LAMMPS_NS;
@@ -40,6 +41,12 @@ void PairBodyRoundedPolyhedronDEM::compute(int eflag, int vflag)
                        body_dem::ContactRecorder *recorder) {
                   return pair_forces(i, j, settings, xi, weight_record, style_values, overflow, recorder);
                 });
+}
+
+std::string PairBodyRoundedPolyhedronDEM::overflow_detail() const
+{
+  return body_dem::polyhedron_capacity_message(atom, list, frames.shapes(), cut_surface, smoothing,
+                                               weight_record ? record_capacity : 0);
 }
 
 double PairBodyRoundedPolyhedronDEM::memory_usage()

@@ -39,7 +39,7 @@ struct PolyhedronPairKernel {
         polyhedron_pair_forces(shapes[i], motions[i], shapes[j], motions[j],
                                coeffs[type[i] * row_length + type[j]], delta_ua, smoothing, settings, xi, &status,
                                weight_record, recorder);
-    overflow = status.overflow;
+    overflow = status.overflow || status.record_count > 0;
     return r;
   }
 };
@@ -67,6 +67,12 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
   body_dem::SmoothingParams smoothing;
 
   void init_body_style() override;
+  int body_vertex_count(int i) const override
+  {
+    return body_dem::PolyhedronBodyFrames::counts(atom, avec, bptr, i).nvertices;
+  }
+  // The pair that went past a capacity (polyhedron_capacity_message.h).
+  std::string overflow_detail() const override;
   // The room of the springs is kept in the record whatever `history` and
   // `friction` say (the constructor reserves it): the size of a pair's
   // history then never changes when the style is given again between runs

@@ -44,7 +44,7 @@ constexpr int kPolygonSpringSlots = 2;
 // while its weight is shared. With `history friction contact` the record
 // also keeps each candidate's friction spring (record.has_springs()), which
 // thus lives while its vertex is within the cutoff, as the springs of the
-// 3d styles do. The record holds kWeightRecordContacts candidates: a pair
+// 3d styles do. The record holds record.capacity candidates: a pair
 // with more sets status->record_count (the style ends the run with an
 // error naming the pair), none is dropped silently.
 struct PolygonPairStatus {
@@ -75,18 +75,19 @@ inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const Bod
   if (!record.values)
     return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, nullptr, nullptr, true,
                                recorder);
-  if (contacts.size > kWeightRecordContacts) {
+  if (record_overflows(contacts.size, record)) {
     if (status) status->record_count = contacts.size;
     return PairResult{};    // the run ends with an error (PairBodyRoundedPolygonDEM)
   }
-  WeightLedger<kWeightRecordContacts> ledger;
+  WeightLedger<kMaxPolygonContacts> ledger;
   for (int k = 0; k < contacts.size; ++k) ledger.add(owners[k], contacts[k].weight, k);
   double unit_energy[kMaxPolygonContacts];
   PairResult r;
   if (record.has_springs() && ledger.size > 0) {
-    double old_keys[kWeightRecordContacts];
+    double old_keys[kMaxWeightRecordContacts];
     // the first old_count and ledger.size entries are written before they are read
-    UninitializedVec3s<kWeightRecordContacts> old_storage, new_storage;
+    UninitializedVec3s<kMaxWeightRecordContacts> old_storage;
+    UninitializedVec3s<kMaxPolygonContacts> new_storage;
     ContactSprings springs;
     springs.candidates = ledger.data();
     springs.count = ledger.size;

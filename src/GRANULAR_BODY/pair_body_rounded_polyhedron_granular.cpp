@@ -8,6 +8,7 @@
 #include "body_rounded_polyhedron.h"
 
 #include "granular_pair_forces.h"
+#include "polyhedron_capacity_message.h"
 #include "polyhedron_pair_kernel.h"
 #include "granular_rounding.h"
 #include "style_args.h"
@@ -38,12 +39,14 @@ void PairBodyRoundedPolyhedronGranular::allocate()
   models.assign(static_cast<size_t>(ntypes_alloc + 1) * (ntypes_alloc + 1), GranularPairModel{});
 }
 
-/* pair_style body/rounded/polyhedron/granular delta_ua cutoff */
+/* pair_style body/rounded/polyhedron/granular delta_ua cutoff [record N] */
 
 void PairBodyRoundedPolyhedronGranular::settings(int narg, char **arg)
 {
   body_dem::StyleArgs args(lmp, command);
-  if (narg != 2) args.fail("expected delta_ua cutoff, got " + std::to_string(narg) + " arguments");
+  record_capacity_given = 0;
+  while (take_record_keyword(narg, arg)) {}
+  if (narg != 2) args.fail("expected delta_ua cutoff [record N], got " + std::to_string(narg) + " arguments");
   delta_ua = args.positive(arg[0], "delta_ua");
   cut_surface = args.nonnegative(arg[1], "cutoff");
 }
@@ -283,6 +286,12 @@ void PairBodyRoundedPolyhedronGranular::compute(int eflag, int vflag)
                        body_dem::ContactRecorder *recorder) {
                   return pair_forces(i, j, settings, xi, weight_record, style_values, overflow, recorder);
                 });
+}
+
+std::string PairBodyRoundedPolyhedronGranular::overflow_detail() const
+{
+  return body_dem::polyhedron_capacity_message(atom, list, frames.shapes(), cut_surface, smoothing,
+                                               weight_record ? record_capacity : 0);
 }
 
 double PairBodyRoundedPolyhedronGranular::memory_usage()

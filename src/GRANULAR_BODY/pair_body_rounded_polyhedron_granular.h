@@ -56,7 +56,7 @@ struct GranularPairKernel {
     PolyhedronContactList contacts;
     PolyhedronWeightLedger ledger;
     find_polyhedron_contacts(si, sj, cut_surface, smoothing, contacts, weight_record.values ? &ledger : nullptr);
-    overflow = contacts.overflow;
+    overflow = contacts.overflow || ledger.overflow || record_overflows(ledger.size, weight_record);
     const double j_a = polyhedron_ja(contacts, cut_surface, delta_ua);
     const GranularLaw law = pair_law(i, j, si, sj);
     PairResult r = weighted_contact_forces(contacts, ledger, j_a, motions[i], motions[j], law, settings, xi,
@@ -145,6 +145,12 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
 
   void allocate();
   void init_body_style() override;
+  int body_vertex_count(int i) const override
+  {
+    return body_dem::PolyhedronBodyFrames::counts(atom, avec, bptr, i).nvertices;
+  }
+  // The pair that went past a capacity (polyhedron_capacity_message.h).
+  std::string overflow_detail() const override;
   std::string body_shape_defect(int i, const char *rounding_required_by) override;
   const char *rounding_required_by(int type) const override;
   body_dem::PolyhedronBodyFrames::ShapeCheckBuffers shape_buffers;

@@ -47,6 +47,9 @@ struct PairResult {
   bool interacting = false;    // some contact within the cutoff: loads or energy may be nonzero
   bool weights_recorded = false;    // the pair's weighted contacts are recorded in its history
   bool style_values_live = false;    // the style's own values of the pair (the granular tangential adhesion) live on
+  // > 0: this many friction springs of the contacts, more than the slots
+  // that keep them hold (slot_contact_forces(); the caller ends the run)
+  int unstored_springs = 0;
 };
 
 // Pair-level settings that are not per contact.

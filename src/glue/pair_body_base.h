@@ -69,6 +69,11 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // values per candidate of the record: with the per-contact friction
   // springs kWeightRecordSpringEntry, else kWeightRecordEntry
   int record_stride = body_dem::kWeightRecordEntry;
+  // Candidates a pair's record holds: fixed when the history fix is made
+  // (the first run), from the `record` keyword (record_capacity_given) or
+  // else from the bodies (choose_record_capacity()).
+  int record_capacity = body_dem::kDefaultWeightRecordContacts;
+  int record_capacity_given = 0;    // the keyword's value; 0: not given
   // Values per pair in NEIGH_HISTORY: xi (3), then the weight record
   // (weight_record), then the style's own values (style_values).
   int size_history = 3;
@@ -132,8 +137,20 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   bool keeps_pair_history() const { return history || weight_record || style_values; }
   int record_size() const
   {
-    return weight_record ? body_dem::weight_record_size(record_stride == body_dem::kWeightRecordSpringEntry) : 0;
+    return weight_record
+        ? body_dem::weight_record_size(record_stride == body_dem::kWeightRecordSpringEntry, record_capacity)
+        : 0;
   }
+  // The keyword `record N` at the end of the pair_style arguments
+  // arg[0..narg): taken (narg reduced by 2, record_capacity_given set) and
+  // checked; false if the last two words are not `record N`. Styles set
+  // record_capacity_given = 0 and call it in settings().
+  bool take_record_keyword(int &narg, char **arg);
+  // Fixes record_capacity before the history fix exists: the keyword's
+  // value, else default_weight_record_capacity() of the largest vertex
+  // count of the style's bodies (body_vertex_count()).
+  void choose_record_capacity();
+  virtual int body_vertex_count(int /*i*/) const { return 0; }
   int style_values_offset() const { return 3 + record_size(); }
   // Per-type maxima of the enclosing radius (rounding included) plus the
   // cohesive cutoff: the shortest cutoff that misses no pair within reach.
@@ -168,6 +185,7 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
     layout.history = history != 0;
     layout.weight_record = weight_record != 0;
     layout.record_stride = record_stride;
+    layout.record_capacity = record_capacity;
     layout.style_values = style_values;
     layout.style_offset = style_values_offset();
     return layout;

@@ -32,6 +32,7 @@ struct PairValuesLayout {
   bool history = false;       // the tangential displacement xi is kept
   bool weight_record = false; // a record of weighted contacts is kept
   int record_stride = kWeightRecordEntry;
+  int record_capacity = kDefaultWeightRecordContacts;    // candidates a record holds
   int style_values = 0;       // the style's own values per pair
   int style_offset = 3;       // where they start
 };
@@ -77,7 +78,8 @@ BODY_DEM_HOST_DEVICE inline PairOutcome interact_entry(const PairValuesLayout &l
   }
 
   WeightRecordRef record;
-  if (layout.weight_record && values) record = {values + 3, i_after_j(), !stored, layout.record_stride};
+  if (layout.weight_record && values)
+    record = {values + 3, i_after_j(), !stored, layout.record_stride, layout.record_capacity};
   Vec3 xi;
   if (layout.history && stored) xi = Vec3::from(values);
   bool pair_overflow = false;
