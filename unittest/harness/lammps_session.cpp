@@ -247,4 +247,13 @@ std::string replace_in_setup(std::string setup, const std::string &from, const s
   return setup.replace(at, from.size(), to);
 }
 
+std::unique_ptr<LammpsSession> session_after_setup(const std::string &setup, const std::string &from,
+                                                   const std::string &to)
+{
+  auto s = std::make_unique<LammpsSession>();
+  s->load_plugin();
+  s->commands(from.empty() ? setup : replace_in_setup(setup, from, to));
+  return s;
+}
+
 }    // namespace body_dem_test

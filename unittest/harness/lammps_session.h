@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -101,6 +102,13 @@ std::string error_of(LammpsSession &session, const std::string &line);
 // `to`, e.g. one line of a standard setup changed for a bad-input test;
 // throws std::runtime_error if `from` is not there (the test is wrong).
 std::string replace_in_setup(std::string setup, const std::string &from, const std::string &to);
+
+// A fresh session with the plugin loaded and `setup` run, with the first
+// occurrence of `from` in it replaced by `to` if `from` is not empty (as
+// replace_in_setup): the start of a bad-input case that changes one line
+// of a standard setup.
+std::unique_ptr<LammpsSession> session_after_setup(const std::string &setup, const std::string &from = "",
+                                                   const std::string &to = "");
 
 }    // namespace body_dem_test
 

@@ -498,6 +498,14 @@ void write_polyhedron_gas(const std::string &path, unsigned seed, double rounded
   write_polyhedron_data(path, bodies, box, 2);
 }
 
+void write_cube_and_tetrahedron_apart(const std::string &path)
+{
+  PolyhedronBody a = cube({-2.0, 0.0, 0.0}, 1.0, 0.2);
+  PolyhedronBody b = tetrahedron({2.0, 0.0, 0.0}, 1.0, 0.2);
+  b.type = 2;
+  write_polyhedron_data(path, {a, b}, Box3d{}, 2);
+}
+
 std::string polyhedron_setup_commands(const std::string &path, int max_vertices)
 {
   return "units lj\n"
