@@ -3,6 +3,7 @@
 // wall/body/polyhedron: a cube on an incline sticks below the friction
 // angle and slides above it, the 3d pour example comes to rest, and a
 // restart carries the pairs' and walls' springs.
+#include "cube_incline.h"
 #include "energy_balance_3d.h"
 #include "lammps_session.h"
 #include "polyhedron_data.h"
@@ -20,39 +21,16 @@ namespace {
 
 const double kMu = 0.5;
 
-// A unit cube (mass 1, rounded diameter 0.1) on a linear floor wall
-// (k_n = 2000, c_n = 20, c_t = 5; mu and history from the pair style),
-// gravity 1 straight down to settle, then tilted by theta. Returns the
-// displacement along x and the velocity change over the last
-// `measure_steps` steps (dt = 0.0005).
-void incline(double tan_theta, int measure_steps, double *moved, double *dv)
+// The cube of the harness's incline (cube_incline.h) on a linear floor
+// wall (k_n = 2000, c_n = 20, c_t = 5; mu and history from the pair
+// style), 0.001 into it at the start.
+body_dem_test::InclineMotion incline(double tan_theta, int measure_steps)
 {
-  body_dem_test::Box3d box;
-  box.lo[0] = -50;
-  box.hi[0] = 50;
-  box.lo[1] = -5;
-  box.hi[1] = 5;
-  box.lo[2] = 0;
-  box.hi[2] = 5;
-  body_dem_test::write_polyhedron_data("linear_incline.data", {body_dem_test::cube({0, 0, 0.549}, 1.0, 0.1)}, box);
-  LammpsSession s;
-  s.load_plugin();
-  s.commands("units lj\nboundary p p f\natom_style body rounded/polyhedron 1 8\natom_modify map array\n"
-             "comm_modify vel yes\nnewton on\nread_data linear_incline.data\n"
-             "pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0 history\npair_coeff * * 2000.0 0.0\n"
-             "fix floor all wall/body/polyhedron 2000.0 20.0 5.0 zplane 0.0 NULL\n"
-             "timestep 0.0005\nfix integrate all nve/body\n"
-             "fix down all gravity 1.0 vector 0 0 -1\nrun 4000\nunfix down\n");
-  const double theta = std::atan(tan_theta);
-  char line[256];
-  std::snprintf(line, sizeof line, "fix tilted all gravity 1.0 vector %.17g 0 %.17g", std::sin(theta),
-                -std::cos(theta));
-  s.command(line);
-  s.command("run 4000");
-  const double x0 = s.gather_by_id("x")[0], v0 = s.gather_by_id("v")[0];
-  s.command("run " + std::to_string(measure_steps));
-  *moved = s.gather_by_id("x")[0] - x0;
-  *dv = s.gather_by_id("v")[0] - v0;
+  return body_dem_test::cube_on_incline("linear_incline.data", 0.549,
+                                        "pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0 history\n"
+                                        "pair_coeff * * 2000.0 0.0\n"
+                                        "fix floor all wall/body/polyhedron 2000.0 20.0 5.0 zplane 0.0 NULL\n",
+                                        tan_theta, measure_steps);
 }
 
 }    // namespace
@@ -63,9 +41,8 @@ TEST(PolyhedronPhysics, CubeOnInclineSticksBelowTheFrictionAngle)
   // cube; over the last 10 time units it must move less than 1e-6, where
   // sliding would move it by g (sin - mu cos) t^2/2 = 0.5 even at a tenth
   // of the margin.
-  double moved = 0.0, dv = 0.0;
-  incline(0.8 * kMu, 20000, &moved, &dv);
-  EXPECT_LT(std::fabs(moved), 1e-6);
+  const body_dem_test::InclineMotion r = incline(0.8 * kMu, 20000);
+  EXPECT_LT(std::fabs(r.moved), 1e-6);
 }
 
 TEST(PolyhedronPhysics, CubeOnInclineSlidesAboveTheFrictionAngle)
@@ -78,10 +55,9 @@ TEST(PolyhedronPhysics, CubeOnInclineSlidesAboveTheFrictionAngle)
   // velocity does not change and the cube moves 10 v = 0.0428746.
   // Tolerance 2 %: the corners of a rounded cube share the load unevenly
   // while it slides (rocking), which changes the damping a little.
-  double moved = 0.0, dv = 0.0;
-  incline(1.2 * kMu, 20000, &moved, &dv);
-  EXPECT_NEAR(moved, 0.0428746, 0.02 * 0.0428746);
-  EXPECT_LT(std::fabs(dv), 1e-4);
+  const body_dem_test::InclineMotion r = incline(1.2 * kMu, 20000);
+  EXPECT_NEAR(r.moved, 0.0428746, 0.02 * 0.0428746);
+  EXPECT_LT(std::fabs(r.dv), 1e-4);
 }
 
 TEST(PolyhedronPhysics, PourWithHistoryComesToRest)
