@@ -129,10 +129,11 @@ std::string polygon_setup_commands(const std::string &path, int max_vertices)
          path + "\n";
 }
 
+std::string polygon_gas_setup() { return polygon_setup_commands(source_dir() + "/examples/body/data.polygon_gas", 4); }
+
 std::string polygon_gas_input(const std::string &pair_style, int steps, bool per_atom_tallies)
 {
-  std::string input = polygon_setup_commands(source_dir() + "/examples/body/data.polygon_gas", 4) +
-                      "pair_style " + pair_style +
+  std::string input = polygon_gas_setup() + "pair_style " + pair_style +
                       "\n"
                       "pair_coeff * * 200.0 2.0\n"
                       "neighbor 0.3 bin\n"
