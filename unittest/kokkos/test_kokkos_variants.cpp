@@ -73,12 +73,7 @@ bool near(double a, double b)
 TEST(KokkosVariant, SuffixFlagPicksItFromAnUnchangedInput)
 {
   LammpsSession s(kKokkosArgs);
-  s.load_plugin();
-  s.commands(body_dem_test::polygon_gas_setup());
-  s.command("pair_style body/rounded/polygon 2.0 2.0 0.3 1.0 0.05 history");
-  s.command("pair_coeff * * 200.0 2.0");
-  s.command("compute wp all pair body/rounded/polygon");
-  s.command("run 0");
+  body_dem_test::run_unchanged_gas_input(s);
   EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon/kokkos");
   // j_a work, dissipation, and the work of the contact weights (contacts weighted, the default)
   EXPECT_EQ(s.lmp->force->pair->nextra, 3);

@@ -54,12 +54,7 @@ void expect_threads_match_serial(Case c, const std::string &name)
 TEST(OmpVariant, SuffixFlagPicksItFromAnUnchangedInput)
 {
   LammpsSession s(omp_args(2));
-  s.load_plugin();
-  s.commands(body_dem_test::polygon_gas_setup());
-  s.command("pair_style body/rounded/polygon 2.0 2.0 0.3 1.0 0.05 history");
-  s.command("pair_coeff * * 200.0 2.0");
-  s.command("compute wp all pair body/rounded/polygon");
-  s.command("run 0");
+  body_dem_test::run_unchanged_gas_input(s);
   EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon/omp");
   // W_ja, W_diss and, with the default rule contacts weighted (issue 29), W_w
   EXPECT_EQ(s.lmp->force->pair->nextra, 3);
