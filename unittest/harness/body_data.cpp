@@ -2,12 +2,8 @@
 
 #include "lammps_session.h"
 
-#include <mpi.h>
-
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <iomanip>
 #include <stdexcept>
 
 namespace body_dem_test {
@@ -79,12 +75,7 @@ std::array<double, 6> plate_inertia(const PolygonBody &b)
 void write_polygon_data(const std::string &path, const std::vector<PolygonBody> &bodies, const Box2d &box,
                         int ntypes)
 {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) {
-    std::ofstream out(path);
-    if (!out) throw std::runtime_error("cannot write " + path);
-    out << std::setprecision(17);
+  write_on_rank_0(path, [&](std::ostream &out) {
     out << "test bodies (rounded/polygon)\n\n";
     out << bodies.size() << " atoms\n" << bodies.size() << " bodies\n" << ntypes << " atom types\n\n";
     out << box.xlo << " " << box.xhi << " xlo xhi\n" << box.ylo << " " << box.yhi << " ylo yhi\n";
@@ -111,8 +102,7 @@ void write_polygon_data(const std::string &path, const std::vector<PolygonBody> 
       const double izz = plate_inertia(b)[2];
       out << k + 1 << " " << b.vx << " " << b.vy << " 0 0 0 " << izz * b.wz << "\n";
     }
-  }
-  MPI_Barrier(MPI_COMM_WORLD);
+  });
 }
 
 std::string polygon_setup_commands(const std::string &path, int max_vertices)

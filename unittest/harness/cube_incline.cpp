@@ -11,13 +11,7 @@ namespace body_dem_test {
 InclineMotion cube_on_incline(const std::string &data_path, double z, const std::string &styles, double tan_theta,
                               int measure_steps)
 {
-  Box3d box;
-  box.lo[0] = -50;
-  box.hi[0] = 50;
-  box.lo[1] = -5;
-  box.hi[1] = 5;
-  box.lo[2] = 0;
-  box.hi[2] = 5;
+  const Box3d box{{-50, -5, 0}, {50, 5, 5}};
   write_polyhedron_data(data_path, {cube({0, 0, z}, 1.0, 0.1)}, box);
   LammpsSession s;
   s.load_plugin();

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <iomanip>
 #include <sstream>
 #include <stdexcept>
 #include <unistd.h>
@@ -39,6 +40,17 @@ int mpi_rank()
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   return rank;
+}
+
+void write_on_rank_0(const std::string &path, const std::function<void(std::ostream &)> &write)
+{
+  if (mpi_rank() == 0) {
+    std::ofstream out(path);
+    if (!out) throw std::runtime_error("cannot write " + path);
+    out << std::setprecision(17);
+    write(out);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
 }
 
 std::string exact(double v)

@@ -6,7 +6,9 @@
 
 #include <mpi.h>
 
+#include <functional>
 #include <initializer_list>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,6 +27,11 @@ std::string work_dir();
 
 // This process's rank in MPI_COMM_WORLD.
 int mpi_rank();
+
+// Writes the file `path` on rank 0 through `write` (the stream set to 17
+// significant digits) while the other ranks wait; throws if it cannot be
+// opened. Every rank may call it with the same arguments.
+void write_on_rank_0(const std::string &path, const std::function<void(std::ostream &)> &write);
 
 // v with all its 17 significant digits, for input lines that must give
 // LAMMPS the very double the test computed.
