@@ -6,6 +6,7 @@
 #include "cube_incline.h"
 #include "energy_balance_3d.h"
 #include "lammps_session.h"
+#include "pair_style_bodies.h"
 #include "polyhedron_data.h"
 
 #include <gtest/gtest.h>
@@ -105,8 +106,7 @@ std::vector<body_dem_test::EnergyDrift> drifts(const BalanceCase &c)
   for (double dt : {0.001, 0.0005, 0.00025})
     out.push_back(body_dem_test::polyhedron_energy_balance(body_dem_test::polyhedron_gas_27(true), c.pair_style,
                                                            c.pair_coeff, c.wall, dt, 4.0));
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int rank = body_dem_test::mpi_rank();
   if (rank == 0)
     std::printf("largest drifts %.4g, %.4g, %.4g (ratio over two halvings %.3g); W_ja %.4g, W_diss %.4g, W_w %.4g, "
                 "%.4g, %.4g\n",
@@ -165,22 +165,18 @@ TEST(PolyhedronPhysics, WorkOfTheWeightsIsNotAccumulatedDuringMinimization)
   body_dem_test::PolyhedronBody b = body_dem_test::rotated(
       body_dem_test::rotated(body_dem_test::cube({0.2, 0.1, 1.12}, 1.0, 0.1), {0, 0, 1}, 20.0 * M_PI / 180.0),
       {1, 1, 0}, 15.0 * M_PI / 180.0);
-  body_dem_test::write_polyhedron_data("minimize3d.data", {a, b}, body_dem_test::Box3d{});
-  LammpsSession s;
-  s.load_plugin();
-  s.commands(body_dem_test::polyhedron_setup_commands("minimize3d.data"));
-  s.commands("pair_style body/rounded/polyhedron 1.0 1.0 0.3 0.25 0.05 history\npair_coeff * * 2000.0 4.0\n"
-             "compute wp all pair body/rounded/polyhedron\nthermo_style custom step pe c_wp[1] c_wp[2] c_wp[3]\n"
-             "min_modify line backtrack\nminimize 0.0 1e-8 100 1000\n");
-  const double pe_before_run = s.thermo("pe");
-  EXPECT_EQ(s.compute_vector("wp", 2), 0.0);
-  s.commands("fix integrate all nve/body\ntimestep 0.0005\ngroup top id 2\ngroup bottom id 1\n"
-             "fix hold bottom setforce 0 0 0\nfix down top addforce 0 0 -20\nset atom 2 angmom 0 0 0.5\n"
-             "run 400\n");
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0)
+  const auto s =
+      body_dem_test::pair_style_session(body_dem_test::polyhedron_bodies_setup("minimize3d.data", {a, b}),
+                                        "body/rounded/polyhedron 1.0 1.0 0.3 0.25 0.05 history", {"* * 2000.0 4.0"});
+  s->commands("thermo_style custom step pe c_wp[1] c_wp[2] c_wp[3]\n"
+              "min_modify line backtrack\nminimize 0.0 1e-8 100 1000\n");
+  const double pe_before_run = s->thermo("pe");
+  EXPECT_EQ(s->compute_vector("wp", 2), 0.0);
+  s->commands("fix integrate all nve/body\ntimestep 0.0005\ngroup top id 2\ngroup bottom id 1\n"
+              "fix hold bottom setforce 0 0 0\nfix down top addforce 0 0 -20\nset atom 2 angmom 0 0 0.5\n"
+              "run 400\n");
+  if (body_dem_test::mpi_rank() == 0)
     std::printf("pe after the minimization %.6g; work of the weights after the run %.6g\n", pe_before_run,
-                s.compute_vector("wp", 2));
-  EXPECT_NE(s.compute_vector("wp", 2), 0.0);
+                s->compute_vector("wp", 2));
+  EXPECT_NE(s->compute_vector("wp", 2), 0.0);
 }
