@@ -17,8 +17,6 @@
 #include <mpi.h>
 
 #include <cmath>
-#include <fstream>
-#include <iomanip>
 #include <string>
 #include <vector>
 
@@ -80,11 +78,8 @@ void write_body_spheres(const std::string &path, const std::vector<Sphere> &gas)
 
 void write_point_spheres(const std::string &path, const std::vector<Sphere> &gas)
 {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) {
-    std::ofstream out(path);
-    out << std::setprecision(17) << "spheres for the granular oracle\n\n" << gas.size() << " atoms\n1 atom types\n\n"
+  body_dem_test::write_on_rank_0(path, [&](std::ostream &out) {
+    out << "spheres for the granular oracle\n\n" << gas.size() << " atoms\n1 atom types\n\n"
         << "-3 3 xlo xhi\n-3 3 ylo yhi\n-3 3 zlo zhi\n\nAtoms # sphere\n\n";
     const double density = kMass / (M_PI / 6.0 * kDiameter * kDiameter * kDiameter);
     for (size_t k = 0; k < gas.size(); ++k)
@@ -93,8 +88,7 @@ void write_point_spheres(const std::string &path, const std::vector<Sphere> &gas
     out << "\nVelocities\n\n";
     for (size_t k = 0; k < gas.size(); ++k)
       out << k + 1 << " " << gas[k].v[0] << " " << gas[k].v[1] << " " << gas[k].v[2] << " 0 0 0\n";
-  }
-  MPI_Barrier(MPI_COMM_WORLD);
+  });
 }
 
 const char *const kRunSetup = "neighbor 0.3 bin\n"
