@@ -107,16 +107,7 @@ void write_polygon_data(const std::string &path, const std::vector<PolygonBody> 
 
 std::string polygon_setup_commands(const std::string &path, int max_vertices)
 {
-  return "units lj\n"
-         "dimension 2\n"
-         "atom_style body rounded/polygon 1 " +
-         std::to_string(max_vertices) +
-         "\n"
-         "atom_modify map array\n"
-         "comm_modify vel yes\n"
-         "newton on\n"
-         "read_data " +
-         path + "\n";
+  return body_setup_commands("rounded/polygon", max_vertices, path);
 }
 
 std::string polygon_gas_setup() { return polygon_setup_commands(source_dir() + "/examples/body/data.polygon_gas", 4); }

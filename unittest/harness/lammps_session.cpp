@@ -252,6 +252,18 @@ std::string error_of(LammpsSession &session, const std::string &line)
   return "no error";
 }
 
+std::string body_setup_commands(const std::string &body_style, int max_vertices, const std::string &path)
+{
+  return std::string("units lj\n") + (body_style == "rounded/polygon" ? "dimension 2\n" : "") + "atom_style body " +
+         body_style + " 1 " + std::to_string(max_vertices) +
+         "\n"
+         "atom_modify map array\n"
+         "comm_modify vel yes\n"
+         "newton on\n"
+         "read_data " +
+         path + "\n";
+}
+
 std::string replace_in_setup(std::string setup, const std::string &from, const std::string &to)
 {
   const size_t at = setup.find(from);

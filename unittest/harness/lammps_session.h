@@ -105,6 +105,12 @@ void count_pair_styles_as_in_a_new_process();
 // "no error" when it ran through.
 std::string error_of(LammpsSession &session, const std::string &line);
 
+// The standard setup of a body system: units lj, dimension 2 for
+// `body_style` rounded/polygon, atom_style body <body_style> 1
+// <max_vertices>, atom_modify map array, comm_modify vel yes, newton on,
+// and read_data `path`.
+std::string body_setup_commands(const std::string &body_style, int max_vertices, const std::string &path);
+
 // `setup` (input lines) with the first occurrence of `from` replaced by
 // `to`, e.g. one line of a standard setup changed for a bad-input test;
 // throws std::runtime_error if `from` is not there (the test is wrong).

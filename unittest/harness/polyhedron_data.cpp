@@ -495,15 +495,7 @@ void write_cube_and_tetrahedron_apart(const std::string &path)
 
 std::string polyhedron_setup_commands(const std::string &path, int max_vertices)
 {
-  return "units lj\n"
-         "atom_style body rounded/polyhedron 1 " +
-         std::to_string(max_vertices) +
-         "\n"
-         "atom_modify map array\n"
-         "comm_modify vel yes\n"
-         "newton on\n"
-         "read_data " +
-         path + "\n";
+  return body_setup_commands("rounded/polyhedron", max_vertices, path);
 }
 
 }    // namespace body_dem_test
