@@ -68,8 +68,8 @@ body_dem_test::RunState run_block(MPI_Comm comm)
 
 TEST(BondBPMParallelEquivalence, ShakenBlockBreaksAcrossSubdomains)
 {
-  int rank = 0, nranks = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int rank = body_dem_test::mpi_rank();
+  int nranks = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &nranks);
   if (rank == 0) write_block();
   MPI_Barrier(MPI_COMM_WORLD);

@@ -2,12 +2,8 @@
 
 #include "lammps_session.h"
 
-#include <mpi.h>
-
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <iomanip>
 #include <stdexcept>
 
 namespace body_dem_test {
@@ -79,12 +75,7 @@ std::array<double, 6> plate_inertia(const PolygonBody &b)
 void write_polygon_data(const std::string &path, const std::vector<PolygonBody> &bodies, const Box2d &box,
                         int ntypes)
 {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) {
-    std::ofstream out(path);
-    if (!out) throw std::runtime_error("cannot write " + path);
-    out << std::setprecision(17);
+  write_on_rank_0(path, [&](std::ostream &out) {
     out << "test bodies (rounded/polygon)\n\n";
     out << bodies.size() << " atoms\n" << bodies.size() << " bodies\n" << ntypes << " atom types\n\n";
     out << box.xlo << " " << box.xhi << " xlo xhi\n" << box.ylo << " " << box.yhi << " ylo yhi\n";
@@ -111,28 +102,19 @@ void write_polygon_data(const std::string &path, const std::vector<PolygonBody> 
       const double izz = plate_inertia(b)[2];
       out << k + 1 << " " << b.vx << " " << b.vy << " 0 0 0 " << izz * b.wz << "\n";
     }
-  }
-  MPI_Barrier(MPI_COMM_WORLD);
+  });
 }
 
 std::string polygon_setup_commands(const std::string &path, int max_vertices)
 {
-  return "units lj\n"
-         "dimension 2\n"
-         "atom_style body rounded/polygon 1 " +
-         std::to_string(max_vertices) +
-         "\n"
-         "atom_modify map array\n"
-         "comm_modify vel yes\n"
-         "newton on\n"
-         "read_data " +
-         path + "\n";
+  return body_setup_commands("rounded/polygon", max_vertices, path);
 }
+
+std::string polygon_gas_setup() { return polygon_setup_commands(source_dir() + "/examples/body/data.polygon_gas", 4); }
 
 std::string polygon_gas_input(const std::string &pair_style, int steps, bool per_atom_tallies)
 {
-  std::string input = polygon_setup_commands(source_dir() + "/examples/body/data.polygon_gas", 4) +
-                      "pair_style " + pair_style +
+  std::string input = polygon_gas_setup() + "pair_style " + pair_style +
                       "\n"
                       "pair_coeff * * 200.0 2.0\n"
                       "neighbor 0.3 bin\n"

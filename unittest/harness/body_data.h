@@ -49,6 +49,11 @@ void write_polygon_data(const std::string &path, const std::vector<PolygonBody> 
 // The input lines that set up a 2d body system and read `path`.
 std::string polygon_setup_commands(const std::string &path, int max_vertices = 8);
 
+// The input lines that set up a 2d body system and read the data file of
+// the package's example 2d gas (examples/body/data.polygon_gas, at most 4
+// vertices per body).
+std::string polygon_gas_setup();
+
 // The 2d gas of the package's example (examples/body/data.polygon_gas): 64
 // rounded squares and disks in a periodic box, with damping, friction and
 // cohesion (pair_coeff k_n 200, k_na 2), for `steps` steps with

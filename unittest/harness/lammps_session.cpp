@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <iomanip>
 #include <sstream>
 #include <stdexcept>
 #include <unistd.h>
@@ -39,6 +40,17 @@ int mpi_rank()
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   return rank;
+}
+
+void write_on_rank_0(const std::string &path, const std::function<void(std::ostream &)> &write)
+{
+  if (mpi_rank() == 0) {
+    std::ofstream out(path);
+    if (!out) throw std::runtime_error("cannot write " + path);
+    out << std::setprecision(17);
+    write(out);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
 }
 
 std::string exact(double v)
@@ -240,11 +252,32 @@ std::string error_of(LammpsSession &session, const std::string &line)
   return "no error";
 }
 
+std::string body_setup_commands(const std::string &body_style, int max_vertices, const std::string &path)
+{
+  return std::string("units lj\n") + (body_style == "rounded/polygon" ? "dimension 2\n" : "") + "atom_style body " +
+         body_style + " 1 " + std::to_string(max_vertices) +
+         "\n"
+         "atom_modify map array\n"
+         "comm_modify vel yes\n"
+         "newton on\n"
+         "read_data " +
+         path + "\n";
+}
+
 std::string replace_in_setup(std::string setup, const std::string &from, const std::string &to)
 {
   const size_t at = setup.find(from);
   if (at == std::string::npos) throw std::runtime_error("'" + from + "' not in the setup");
   return setup.replace(at, from.size(), to);
+}
+
+std::unique_ptr<LammpsSession> session_after_setup(const std::string &setup, const std::string &from,
+                                                   const std::string &to)
+{
+  auto s = std::make_unique<LammpsSession>();
+  s->load_plugin();
+  s->commands(from.empty() ? setup : replace_in_setup(setup, from, to));
+  return s;
 }
 
 }    // namespace body_dem_test

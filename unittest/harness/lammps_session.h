@@ -6,7 +6,10 @@
 
 #include <mpi.h>
 
+#include <functional>
 #include <initializer_list>
+#include <iosfwd>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,6 +27,11 @@ std::string work_dir();
 
 // This process's rank in MPI_COMM_WORLD.
 int mpi_rank();
+
+// Writes the file `path` on rank 0 through `write` (the stream set to 17
+// significant digits) while the other ranks wait; throws if it cannot be
+// opened. Every rank may call it with the same arguments.
+void write_on_rank_0(const std::string &path, const std::function<void(std::ostream &)> &write);
 
 // v with all its 17 significant digits, for input lines that must give
 // LAMMPS the very double the test computed.
@@ -97,10 +105,23 @@ void count_pair_styles_as_in_a_new_process();
 // "no error" when it ran through.
 std::string error_of(LammpsSession &session, const std::string &line);
 
+// The standard setup of a body system: units lj, dimension 2 for
+// `body_style` rounded/polygon, atom_style body <body_style> 1
+// <max_vertices>, atom_modify map array, comm_modify vel yes, newton on,
+// and read_data `path`.
+std::string body_setup_commands(const std::string &body_style, int max_vertices, const std::string &path);
+
 // `setup` (input lines) with the first occurrence of `from` replaced by
 // `to`, e.g. one line of a standard setup changed for a bad-input test;
 // throws std::runtime_error if `from` is not there (the test is wrong).
 std::string replace_in_setup(std::string setup, const std::string &from, const std::string &to);
+
+// A fresh session with the plugin loaded and `setup` run, with the first
+// occurrence of `from` in it replaced by `to` if `from` is not empty (as
+// replace_in_setup): the start of a bad-input case that changes one line
+// of a standard setup.
+std::unique_ptr<LammpsSession> session_after_setup(const std::string &setup, const std::string &from = "",
+                                                   const std::string &to = "");
 
 }    // namespace body_dem_test
 

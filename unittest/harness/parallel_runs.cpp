@@ -16,29 +16,34 @@ RunState atom_state(LammpsSession &session)
   return state;
 }
 
-namespace {
-void broadcast_from_rank0(RunState &state, const RunState &shape)
+void on_rank_0_alone(const std::function<void(MPI_Comm)> &run)
 {
-  for (auto vec : {std::make_pair(&state.x, shape.x.size()), std::make_pair(&state.v, shape.v.size()),
-                   std::make_pair(&state.angmom, shape.angmom.size()),
-                   std::make_pair(&state.scalars, shape.scalars.size())}) {
-    vec.first->resize(vec.second);
-    MPI_Bcast(vec.first->data(), static_cast<int>(vec.second), MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  const int rank = mpi_rank();
+  MPI_Comm alone;
+  MPI_Comm_split(MPI_COMM_WORLD, rank == 0 ? 0 : MPI_UNDEFINED, 0, &alone);
+  if (rank == 0) run(alone);
+  if (alone != MPI_COMM_NULL) MPI_Comm_free(&alone);
+}
+
+void broadcast_from_rank_0(std::initializer_list<std::pair<std::vector<double> *, size_t>> vectors)
+{
+  for (const auto &[values, size] : vectors) {
+    values->resize(size);
+    MPI_Bcast(values->data(), static_cast<int>(size), MPI_DOUBLE, 0, MPI_COMM_WORLD);
   }
 }
-}    // namespace
 
 SerialAndParallel run_alone_and_together(const std::function<RunState(MPI_Comm)> &run)
 {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm alone;
-  MPI_Comm_split(MPI_COMM_WORLD, rank == 0 ? 0 : MPI_UNDEFINED, 0, &alone);
   SerialAndParallel result;
-  if (rank == 0) result.serial = run(alone);
-  if (alone != MPI_COMM_NULL) MPI_Comm_free(&alone);
+  on_rank_0_alone([&](MPI_Comm alone) { result.serial = run(alone); });
   result.parallel = run(MPI_COMM_WORLD);
-  broadcast_from_rank0(result.serial, result.parallel);
+  RunState &serial = result.serial;
+  const RunState &shape = result.parallel;
+  broadcast_from_rank_0({{&serial.x, shape.x.size()},
+                         {&serial.v, shape.v.size()},
+                         {&serial.angmom, shape.angmom.size()},
+                         {&serial.scalars, shape.scalars.size()}});
   return result;
 }
 

@@ -9,8 +9,11 @@
 #include <mpi.h>
 
 #include <array>
+#include <cstddef>
 #include <functional>
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace body_dem_test {
@@ -22,6 +25,14 @@ struct RunState {
   std::vector<double> x, v, angmom;
   std::vector<double> scalars;
 };
+
+// Calls run(comm) on rank 0 only, with comm the communicator of rank 0
+// alone: the serial reference of a run that all ranks make afterwards.
+void on_rank_0_alone(const std::function<void(MPI_Comm)> &run);
+
+// Gives every rank rank 0's values of `vectors`: each is resized to the
+// size paired with it (known on every rank) and broadcast from rank 0.
+void broadcast_from_rank_0(std::initializer_list<std::pair<std::vector<double> *, size_t>> vectors);
 
 // x, v and angmom of the session's atoms, by ID.
 RunState atom_state(LammpsSession &session);

@@ -1,11 +1,10 @@
 #include "polyhedron_data.h"
 
-#include <mpi.h>
+#include "lammps_session.h"
 
 #include <algorithm>
 #include <cmath>
 #include <random>
-#include <fstream>
 #include <iomanip>
 #include <sstream>
 #include <stdexcept>
@@ -379,12 +378,7 @@ std::array<double, 6> inertia_tensor(const PolyhedronBody &b)
 void write_polyhedron_data(const std::string &path, const std::vector<PolyhedronBody> &bodies, const Box3d &box,
                            int ntypes, bool flip_faces)
 {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) {
-    std::ofstream out(path);
-    if (!out) throw std::runtime_error("cannot write " + path);
-    out << std::setprecision(17);
+  write_on_rank_0(path, [&](std::ostream &out) {
     out << "test bodies (rounded/polyhedron)\n\n";
     out << bodies.size() << " atoms\n" << bodies.size() << " bodies\n" << ntypes << " atom types\n\n";
     const char *axis[3] = {"x", "y", "z"};
@@ -415,8 +409,7 @@ void write_polyhedron_data(const std::string &path, const std::vector<Polyhedron
       out << k + 1 << " " << b.velocity[0] << " " << b.velocity[1] << " " << b.velocity[2] << " " << L[0] << " "
           << L[1] << " " << L[2] << "\n";
     }
-  }
-  MPI_Barrier(MPI_COMM_WORLD);
+  });
 }
 
 MoleculeRotation write_polyhedron_molecule(const std::string &path, const PolyhedronBody &b)
@@ -429,13 +422,8 @@ MoleculeRotation write_polyhedron_molecule(const std::string &path, const Polyhe
     for (int c = 0; c < 3; ++c) u[c] = frame.axes[0][c] * v[0] + frame.axes[1][c] * v[1] + frame.axes[2][c] * v[2];
     v = u;
   }
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) {
-    std::ofstream out(path);
-    if (!out) throw std::runtime_error("cannot write " + path);
+  write_on_rank_0(path, [&](std::ostream &out) {
     BodyLines lines = body_lines(in_frame, false);
-    out << std::setprecision(17);
     out << "test body (rounded/polyhedron), in its principal frame\n\n1 atoms\n" << lines.ninteger << " "
         << lines.ndouble << " body\n\n";
     out << "Coords\n\n1 0 0 0\n\nTypes\n\n1 " << b.type << "\n\nMasses\n\n1 " << b.mass << "\n\n";
@@ -444,8 +432,7 @@ MoleculeRotation write_polyhedron_molecule(const std::string &path, const Polyhe
     out << frame.moments[0] << " " << frame.moments[1] << " " << frame.moments[2] << " 0 0 0\n";
     const std::vector<std::string> rest = body_lines_after_inertia(lines);
     for (const std::string &line : rest) out << line << "\n";
-  }
-  MPI_Barrier(MPI_COMM_WORLD);
+  });
   return rotation_of(frame.axes);
 }
 
@@ -498,17 +485,17 @@ void write_polyhedron_gas(const std::string &path, unsigned seed, double rounded
   write_polyhedron_data(path, bodies, box, 2);
 }
 
+void write_cube_and_tetrahedron_apart(const std::string &path)
+{
+  PolyhedronBody a = cube({-2.0, 0.0, 0.0}, 1.0, 0.2);
+  PolyhedronBody b = tetrahedron({2.0, 0.0, 0.0}, 1.0, 0.2);
+  b.type = 2;
+  write_polyhedron_data(path, {a, b}, Box3d{}, 2);
+}
+
 std::string polyhedron_setup_commands(const std::string &path, int max_vertices)
 {
-  return "units lj\n"
-         "atom_style body rounded/polyhedron 1 " +
-         std::to_string(max_vertices) +
-         "\n"
-         "atom_modify map array\n"
-         "comm_modify vel yes\n"
-         "newton on\n"
-         "read_data " +
-         path + "\n";
+  return body_setup_commands("rounded/polyhedron", max_vertices, path);
 }
 
 }    // namespace body_dem_test

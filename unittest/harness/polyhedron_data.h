@@ -129,6 +129,12 @@ std::string polyhedron_molecule_setup_commands(const std::vector<PolyhedronBody>
 // with `seed`, so the same seed gives the same gas). Writes `path`.
 void write_polyhedron_gas(const std::string &path, unsigned seed, double rounded_diameter);
 
+// The data file of the bad-input tests: a cube (edge 1, type 1) at
+// (-2, 0, 0) and a regular tetrahedron (edge 1, type 2) at (2, 0, 0), both
+// of rounded diameter 0.2: apart, and at z = 0, so that the same file can
+// be read into a 2d box. Writes `path`.
+void write_cube_and_tetrahedron_apart(const std::string &path);
+
 // The input lines that set up a 3d body system and read `path`.
 std::string polyhedron_setup_commands(const std::string &path, int max_vertices = 8);
 

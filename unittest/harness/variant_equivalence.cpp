@@ -6,6 +6,7 @@
 #include "variant_equivalence.h"
 
 #include "body_data.h"
+#include "parallel_runs.h"
 
 #include "force.h"
 #include "lammps.h"
@@ -103,36 +104,21 @@ Snapshot run_case(MPI_Comm comm, Case c, const std::vector<std::string> &args)
   return take_snapshot(s, true);
 }
 
-namespace {
-void broadcast(Snapshot &snap, const Snapshot &shape)
-{
-  for (auto vec : {std::make_pair(&snap.x, shape.x.size()), std::make_pair(&snap.v, shape.v.size()),
-                   std::make_pair(&snap.angmom, shape.angmom.size()),
-                   std::make_pair(&snap.per_atom_sums, shape.per_atom_sums.size())}) {
-    vec.first->resize(vec.second);
-    MPI_Bcast(vec.first->data(), static_cast<int>(vec.second), MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  }
-  for (double *value : {&snap.work_ja, &snap.work_diss, &snap.work_weights, &snap.pe, &snap.press})
-    MPI_Bcast(value, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-}
-
-}    // namespace
-
 Snapshot serial_reference(Case c)
 {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm alone;
-  MPI_Comm_split(MPI_COMM_WORLD, rank == 0 ? 0 : MPI_UNDEFINED, 0, &alone);
   Snapshot serial;
-  if (rank == 0) serial = run_case(alone, c, {});
-  if (alone != MPI_COMM_NULL) MPI_Comm_free(&alone);
+  on_rank_0_alone([&](MPI_Comm alone) { serial = run_case(alone, c, {}); });
   return serial;
 }
 
 void expect_same(const Snapshot &omp, Snapshot serial, const std::string &what, const std::string &suffix)
 {
-  broadcast(serial, omp);
+  broadcast_from_rank_0({{&serial.x, omp.x.size()},
+                         {&serial.v, omp.v.size()},
+                         {&serial.angmom, omp.angmom.size()},
+                         {&serial.per_atom_sums, omp.per_atom_sums.size()}});
+  for (double *value : {&serial.work_ja, &serial.work_diss, &serial.work_weights, &serial.pe, &serial.press})
+    MPI_Bcast(value, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   // the variant of the style the input names (serial.pair_style is known
   // on rank 0 only)
   ASSERT_GE(omp.pair_style.size(), suffix.size()) << what;
@@ -165,6 +151,16 @@ void expect_same(const Snapshot &omp, Snapshot serial, const std::string &what, 
     EXPECT_PRED2(near, omp.per_atom_sums[k], serial.per_atom_sums[k]) << what << ": per-atom sum " << k;
   // The run did something: collisions dissipated energy.
   EXPECT_LT(serial.work_diss, -1.0) << what;
+}
+
+void run_unchanged_gas_input(LammpsSession &s)
+{
+  s.load_plugin();
+  s.commands(polygon_gas_setup());
+  s.command("pair_style body/rounded/polygon 2.0 2.0 0.3 1.0 0.05 history");
+  s.command("pair_coeff * * 200.0 2.0");
+  s.command("compute wp all pair body/rounded/polygon");
+  s.command("run 0");
 }
 
 }    // namespace body_dem_test

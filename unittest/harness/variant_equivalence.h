@@ -41,6 +41,24 @@ Snapshot serial_reference(Case c);
 // the serial one to round-off.
 void expect_same(const Snapshot &variant, Snapshot serial, const std::string &what, const std::string &suffix);
 
+// Loads the plugin into `s` and runs an input written for the serial
+// style: the example gas (polygon_gas_setup()) with pair_style
+// body/rounded/polygon with history, its pair_coeff and compute wp, and
+// `run 0`. A suffix given to the session must pick the variant from it.
+void run_unchanged_gas_input(LammpsSession &s);
+
 }    // namespace body_dem_test
+
+// The equivalence tests of a variant, one per case, in the test suite
+// `suite`: each calls check(case, its name), which runs the case with the
+// variant and expects the serial style's results (run_case,
+// serial_reference and expect_same above).
+#define BODY_DEM_VARIANT_EQUIVALENCE_TESTS(suite, check)                                                             \
+  TEST(suite, PolygonGasWithoutHistory) { check(body_dem_test::Case::gas, "gas"); }                                  \
+  TEST(suite, PolygonGasWithHistoryAndCohesion) { check(body_dem_test::Case::gas_history, "gas with history"); }     \
+  TEST(suite, PolygonPourWithWallsAndHistory) { check(body_dem_test::Case::pour, "pour"); }                          \
+  TEST(suite, PolyhedronGasWithHistoryAndCohesion) { check(body_dem_test::Case::polyhedron_gas, "polyhedron gas"); } \
+  TEST(suite, GranularHeapWithWalls) { check(body_dem_test::Case::granular_heap, "granular heap"); }                 \
+  TEST(suite, AdhesiveCubesWithTangentialAdhesion) { check(body_dem_test::Case::adhesive_cubes, "adhesive cubes"); }
 
 #endif

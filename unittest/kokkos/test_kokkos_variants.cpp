@@ -8,6 +8,7 @@
 // thread count, so ctest runs this program with OMP_NUM_THREADS = 1, 2
 // and 4, and with 2 threads under mpirun -np 2; the reference is always
 // the serial style on rank 0 alone.
+#include "body_data.h"
 #include "energy_balance_3d.h"
 #include "lammps_session.h"
 #include "polyhedron_data.h"
@@ -67,27 +68,12 @@ bool near(double a, double b)
   return std::fabs(a - b) <= 1e-9 * (1.0 + std::fabs(b));
 }
 
-std::string gas_setup()
-{
-  return "units lj\n"
-         "dimension 2\n"
-         "atom_style body rounded/polygon 1 4\n"
-         "atom_modify map array\n"
-         "comm_modify vel yes\n"
-         "read_data " + body_dem_test::source_dir() + "/examples/body/data.polygon_gas\n";
-}
-
 }    // namespace
 
 TEST(KokkosVariant, SuffixFlagPicksItFromAnUnchangedInput)
 {
   LammpsSession s(kKokkosArgs);
-  s.load_plugin();
-  s.commands(gas_setup());
-  s.command("pair_style body/rounded/polygon 2.0 2.0 0.3 1.0 0.05 history");
-  s.command("pair_coeff * * 200.0 2.0");
-  s.command("compute wp all pair body/rounded/polygon");
-  s.command("run 0");
+  body_dem_test::run_unchanged_gas_input(s);
   EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon/kokkos");
   // j_a work, dissipation, and the work of the contact weights (contacts weighted, the default)
   EXPECT_EQ(s.lmp->force->pair->nextra, 3);
@@ -97,7 +83,7 @@ TEST(KokkosVariant, SuffixCommandAndExplicitNamePickIt)
 {
   LammpsSession s;
   s.load_plugin();
-  s.commands(gas_setup());
+  s.commands(body_dem_test::polygon_gas_setup());
   s.command("suffix kokkos");
   s.command("pair_style body/rounded/polygon 2.0 2.0 0.3 1.0 0.05");
   EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon/kokkos");
@@ -122,40 +108,12 @@ TEST(KokkosVariant, BadArgumentsAreTheSerialStylesErrors)
   // the variant parses its arguments as the serial style does
   LammpsSession s;
   s.load_plugin();
-  s.commands(gas_setup());
+  s.commands(body_dem_test::polygon_gas_setup());
   EXPECT_LAMMPS_ERROR(s, "pair_style body/rounded/polygon/kokkos 2.0 2.0 0.3 1.0",
                       "pair_style body/rounded/polygon");
 }
 
-TEST(KokkosEquivalence, PolygonGasWithoutHistory)
-{
-  expect_kokkos_matches_serial(Case::gas, "gas");
-}
-
-TEST(KokkosEquivalence, PolygonGasWithHistoryAndCohesion)
-{
-  expect_kokkos_matches_serial(Case::gas_history, "gas with history");
-}
-
-TEST(KokkosEquivalence, PolygonPourWithWallsAndHistory)
-{
-  expect_kokkos_matches_serial(Case::pour, "pour");
-}
-
-TEST(KokkosEquivalence, PolyhedronGasWithHistoryAndCohesion)
-{
-  expect_kokkos_matches_serial(Case::polyhedron_gas, "polyhedron gas");
-}
-
-TEST(KokkosEquivalence, GranularHeapWithWalls)
-{
-  expect_kokkos_matches_serial(Case::granular_heap, "granular heap");
-}
-
-TEST(KokkosEquivalence, AdhesiveCubesWithTangentialAdhesion)
-{
-  expect_kokkos_matches_serial(Case::adhesive_cubes, "adhesive cubes");
-}
+BODY_DEM_VARIANT_EQUIVALENCE_TESTS(KokkosEquivalence, expect_kokkos_matches_serial)
 
 TEST(KokkosVariant, RestartWithHistoryContinuesTheSameTrajectory)
 {

@@ -15,7 +15,6 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
-#include <fstream>
 #include <functional>
 #include <initializer_list>
 #include <string>
@@ -35,13 +34,7 @@ const std::string kPolygonStyle = "pair_style body/rounded/polygon 1.0 1.0 0.0 1
 // Rank 0 writes the file, every rank waits for it.
 void write_file(const std::string &path, const std::string &text)
 {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) {
-    std::ofstream out(path);
-    out << text;
-  }
-  MPI_Barrier(MPI_COMM_WORLD);
+  body_dem_test::write_on_rank_0(path, [&](std::ostream &out) { out << text; });
 }
 
 // A body as the Bodies section of a data file (or a molecule file) lists

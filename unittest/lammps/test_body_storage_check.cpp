@@ -28,7 +28,6 @@
 #include <mpi.h>
 
 #include <cmath>
-#include <fstream>
 #include <string>
 
 using namespace body_dem_test;
@@ -163,10 +162,7 @@ TEST(BodyStorageCheck, TemplateThatFitsByOneIsPoured)
 // vertex count, as the host documents it).
 TEST(BodyStorageCheck, PolygonTemplateWithMoreVerticesThanNmax)
 {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) {
-    std::ofstream out("storage_12gon.mol");
+  body_dem_test::write_on_rank_0("storage_12gon.mol", [](std::ostream &out) {
     // a regular 12-gon of circumradius 0.5; inertia about z of a disk-like
     // body: any positive value passes the host (not checked here)
     out << "12-gon\n\n1 atoms\n1 43 body\n\nCoords\n\n1 0 0 0\n\nTypes\n\n1 1\n\nMasses\n\n1 1.0\n\n"
@@ -174,8 +170,7 @@ TEST(BodyStorageCheck, PolygonTemplateWithMoreVerticesThanNmax)
     for (int k = 0; k < 12; ++k)
       out << 0.5 * std::cos(2.0 * M_PI * k / 12) << " " << 0.5 * std::sin(2.0 * M_PI * k / 12) << " 0\n";
     out << "0.1\n";
-  }
-  MPI_Barrier(MPI_COMM_WORLD);
+  });
   LammpsSession s;
   s.load_plugin();
   s.commands("units lj\ndimension 2\natom_style body rounded/polygon 1 8\natom_modify map array\n"

@@ -45,25 +45,13 @@
 using body_dem_test::LammpsSession;
 using body_dem_test::PolyhedronBody;
 using body_dem_test::Triple;
+using body_dem_test::exact;
+using body_dem_test::mpi_rank;
 
 namespace {
 
 constexpr double kMu = 0.5;
 constexpr double kDt = 0.001;
-
-std::string num(double v)
-{
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
-
-int rank()
-{
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
 
 // How the grain starts: turned by `tilt` (radians) about the y axis, its
 // lowest rounded point `lift` above the support (0: the resting start).
@@ -112,8 +100,8 @@ Motion sample(LammpsSession &s, const std::string &xvar, double until = 50.0, do
 std::string gravity(double tan_theta, int dimension)
 {
   const double th = std::atan(tan_theta);
-  return "fix g grain gravity 1.0 vector " + num(std::sin(th)) + (dimension == 3 ? " 0 " : " ") +
-         num(-std::cos(th)) + (dimension == 3 ? "" : " 0");
+  return "fix g grain gravity 1.0 vector " + exact(std::sin(th)) + (dimension == 3 ? " 0 " : " ") +
+         exact(-std::cos(th)) + (dimension == 3 ? "" : " 0");
 }
 
 // ---- the oracle: a rigid clump of spheres in the host alone
@@ -127,26 +115,26 @@ Motion clump(const std::string &shape, double eta, double x_gamma_t, double tan_
   s.commands("units lj\natom_style sphere\nboundary p p f\natom_modify map array\ncomm_modify vel yes\n"
              "region box block -100 100 -5 5 -1 5\ncreate_box 1 box\n");
   for (const Triple &v : b.vertices)
-    s.command("create_atoms 1 single " + num(b.center[0] + v[0]) + " " + num(b.center[1] + v[1]) + " " +
-              num(b.center[2] + v[2]));
+    s.command("create_atoms 1 single " + exact(b.center[0] + v[0]) + " " + exact(b.center[1] + v[1]) + " " +
+              exact(b.center[2] + v[2]));
   // the atoms' masses sum to the grain's (gravity acts on them), which the
   // infile gives fix rigid with the inertia
-  s.commands("set group all diameter 0.2\nset group all mass " + num(1.0 / b.vertices.size()) +
+  s.commands("set group all diameter 0.2\nset group all mass " + exact(1.0 / b.vertices.size()) +
              "\ngroup grain type 1\n");
   const std::array<double, 6> I = body_dem_test::inertia_tensor(b);
   const std::string infile = body_dem_test::work_dir() + "/clump_" + shape + ".inertia";
-  if (rank() == 0) {
+  if (mpi_rank() == 0) {
     FILE *f = std::fopen(infile.c_str(), "w");
     std::fprintf(f, "1\n1 1.0 0 0 %.17g %.17g %.17g %.17g %.17g %.17g %.17g 0 0 0 0 0 0 0 0 0\n", b.center[2], I[0],
                  I[1], I[2], I[3], I[4], I[5]);
     std::fclose(f);
   }
   MPI_Barrier(MPI_COMM_WORLD);
-  const std::string model = "hooke 1000 " + num(eta) + " tangential linear_history 300 " + num(x_gamma_t) + " " +
-      num(kMu) + " damping velocity";
+  const std::string model = "hooke 1000 " + exact(eta) + " tangential linear_history 300 " + exact(x_gamma_t) + " " +
+      exact(kMu) + " damping velocity";
   s.commands("pair_style granular\npair_coeff * * " + model + "\nneigh_modify exclude type 1 1\n");
   s.command("fix floor all wall/gran granular " + model + " zplane 0.0 NULL");
-  s.command("timestep " + num(kDt));
+  s.command("timestep " + exact(kDt));
   s.command("fix rb all rigid single infile " + infile);
   s.command(gravity(tan_theta, 3));
   s.command("variable xc equal xcm(all," + what + ")");
@@ -179,7 +167,7 @@ Motion package(const std::string &shape, const std::string &style, Support suppo
   s.load_plugin();
   s.commands("units lj\nboundary p p f\natom_style body rounded/polyhedron 1 8\natom_modify map array\n"
              "comm_modify vel yes\nnewton on\nread_data " + data + "\ngroup grain type 1\n");
-  const std::string e = num(eta);
+  const std::string e = exact(eta);
   if (style == "granular") {
     const std::string model = "hooke 1000 " + e + " tangential linear_history 300 1.0 0.5 damping velocity";
     s.commands("pair_style body/rounded/polyhedron/granular 1.0 0.0\npair_coeff * * " + model + "\n");
@@ -188,7 +176,7 @@ Motion package(const std::string &shape, const std::string &style, Support suppo
     s.commands("pair_style body/rounded/polyhedron " + e + " 0.0 0.5 1.0 0.0 history\npair_coeff * * 1000.0 0.0 300.0\n");
     if (support == Support::wall) s.command("fix floor grain wall/body/polyhedron 1000.0 " + e + " 0.0 zplane 0.0 NULL");
   }
-  s.commands("neighbor 0.3 bin\ntimestep " + num(kDt) + "\nfix integrate grain nve/body\n");
+  s.commands("neighbor 0.3 bin\ntimestep " + exact(kDt) + "\nfix integrate grain nve/body\n");
   s.command(gravity(tan_theta, 3));
   s.command("variable xc equal " + what + "[1]");
   return sample(s, "xc", until, every);
@@ -204,7 +192,8 @@ TEST(FrictionOracle, ClumpOfSpheresRestsBelowTheFrictionAngle)
   // then still to 1e-8.
   for (const double eta : {1.0, 0.5}) {
     const Motion m = clump("cube", eta, 1.0, 0.73 * kMu);
-    if (rank() == 0) std::printf("clump cube eta %g: slip %.6g, last 25 time units %.3g\n", eta, m.slip(), m.late());
+    if (mpi_rank() == 0)
+      std::printf("clump cube eta %g: slip %.6g, last 25 time units %.3g\n", eta, m.slip(), m.late());
     EXPECT_LT(m.late(), 1e-6);
     EXPECT_GT(m.slip(), 0.0);
     EXPECT_LT(m.slip(), 0.2);
@@ -218,8 +207,8 @@ void expect_rest_like_the_clump(const std::string &shape, const std::string &sty
   const double x_gamma_t = style == "granular" ? 1.0 : 0.0;
   const Motion oracle = clump(shape, eta, x_gamma_t, 0.73 * kMu);
   const Motion m = package(shape, style, support, eta, 0.73 * kMu);
-  const std::string label = shape + " " + style + (support == Support::wall ? " wall" : " slab") + " eta " + num(eta);
-  if (rank() == 0)
+  const std::string label = shape + " " + style + (support == Support::wall ? " wall" : " slab") + " eta " + exact(eta);
+  if (mpi_rank() == 0)
     std::printf("%s: slip %.6g (clump %.6g, ratio %.3g), moved over the last 25 time units %.3g\n", label.c_str(),
                 m.slip(), oracle.slip(), m.slip() / oracle.slip(), m.late());
   SCOPED_TRACE(label);
@@ -240,7 +229,7 @@ void expect_slide_like_the_clump(const std::string &shape, const std::string &st
   const Motion oracle = clump("tetrahedron", 1.0, x_gamma_t, 1.2 * kMu, 10.0);
   const Motion m = package(shape, style, support, 1.0, 1.2 * kMu, 10.0);
   const std::string label = shape + " " + style + (support == Support::wall ? " wall" : " slab");
-  if (rank() == 0)
+  if (mpi_rank() == 0)
     std::printf("%s sliding: mean speed %.6g (clump %.6g, ratio %.4g)\n", label.c_str(), m.speed(), oracle.speed(),
                 m.speed() / oracle.speed());
   SCOPED_TRACE(label);
@@ -302,7 +291,7 @@ TEST(FrictionOracle, OneSpringPerPairWalksDownTheSlope)
   s.command(gravity(0.73 * kMu, 3));
   s.command("variable xc equal x[1]");
   const Motion m = sample(s, "xc");
-  if (rank() == 0) std::printf("friction pair: slip %.6g, over the last 25 time units %.3g\n", m.slip(), m.late());
+  if (mpi_rank() == 0) std::printf("friction pair: slip %.6g, over the last 25 time units %.3g\n", m.slip(), m.late());
   EXPECT_GT(m.late(), 0.1);
 }
 
@@ -318,21 +307,21 @@ Motion clump_2d(double eta, double tan_theta, double until = 50.0)
              "region box block -100 100 -1 5 -0.5 0.5\ncreate_box 1 box\n");
   const double yc = 0.5 + 0.1 - 0.001;
   for (const double dx : {-0.5, 0.5})
-    for (const double dy : {-0.5, 0.5}) s.command("create_atoms 1 single " + num(dx) + " " + num(yc + dy) + " 0");
+    for (const double dy : {-0.5, 0.5}) s.command("create_atoms 1 single " + exact(dx) + " " + exact(yc + dy) + " 0");
   s.commands("set group all diameter 0.2\nset group all mass 0.25\ngroup grain type 1\n");
   const std::string infile = body_dem_test::work_dir() + "/clump_square.inertia";
-  if (rank() == 0) {
+  if (mpi_rank() == 0) {
     FILE *f = std::fopen(infile.c_str(), "w");
     std::fprintf(f, "1\n1 1.0 0 %.17g 0 0.0833333333333333 0.0833333333333333 0.166666666666667 0 0 0 0 0 0 0 0 0 0 0 0\n",
                  yc);
     std::fclose(f);
   }
   MPI_Barrier(MPI_COMM_WORLD);
-  const std::string model = "hooke 1000 " + num(eta) + " tangential linear_history 300 0.0 " + num(kMu) +
+  const std::string model = "hooke 1000 " + exact(eta) + " tangential linear_history 300 0.0 " + exact(kMu) +
       " damping velocity";
   s.commands("pair_style granular\npair_coeff * * " + model + "\nneigh_modify exclude type 1 1\n");
   s.command("fix floor all wall/gran granular " + model + " yplane 0.0 NULL");
-  s.command("timestep " + num(kDt));
+  s.command("timestep " + exact(kDt));
   s.command("fix rb all rigid single infile " + infile);
   s.command("fix 2d all enforce2d");
   s.command(gravity(tan_theta, 2));
@@ -357,10 +346,11 @@ Motion square_2d(Support support, double eta, double tan_theta, double until = 5
   s.load_plugin();
   s.commands(body_dem_test::replace_in_setup(body_dem_test::polygon_setup_commands("friction_oracle_square.data"),
                                               "dimension 2\n", "dimension 2\nboundary p f p\n"));
-  s.commands("group grain type 1\npair_style body/rounded/polygon " + num(eta) +
+  s.commands("group grain type 1\npair_style body/rounded/polygon " + exact(eta) +
              " 0.0 0.5 1.0 0.0 history\npair_coeff * * 1000.0 0.0 300.0\n");
-  if (support == Support::wall) s.command("fix floor grain wall/body/polygon 1000.0 " + num(eta) + " 0.0 yplane 0.0 NULL");
-  s.commands("neighbor 0.3 nsq\ntimestep " + num(kDt) + "\nfix integrate grain nve/body\nfix 2d grain enforce2d\n");
+  if (support == Support::wall)
+    s.command("fix floor grain wall/body/polygon 1000.0 " + exact(eta) + " 0.0 yplane 0.0 NULL");
+  s.commands("neighbor 0.3 nsq\ntimestep " + exact(kDt) + "\nfix integrate grain nve/body\nfix 2d grain enforce2d\n");
   s.command(gravity(tan_theta, 2));
   s.command("variable xc equal x[1]");
   return sample(s, "xc", until);
@@ -374,7 +364,7 @@ TEST(FrictionOracle, RoundedSquareRestsAndSlidesLikeTheClump2d)
     for (const double eta : {1.0, 0.5}) {
       const Motion oracle = clump_2d(eta, 0.73 * kMu);
       const Motion m = square_2d(support, eta, 0.73 * kMu);
-      if (rank() == 0)
+      if (mpi_rank() == 0)
         std::printf("square %s eta %g: slip %.6g (clump %.6g), last 25 time units %.3g (clump %.3g)\n",
                     support == Support::wall ? "wall" : "slab", eta, m.slip(), oracle.slip(), m.late(), oracle.late());
       EXPECT_LT(oracle.late(), 1e-4);
@@ -383,7 +373,7 @@ TEST(FrictionOracle, RoundedSquareRestsAndSlidesLikeTheClump2d)
     }
     const Motion oracle = clump_2d(1.0, 1.2 * kMu, 10.0);
     const Motion m = square_2d(support, 1.0, 1.2 * kMu, 10.0);
-    if (rank() == 0)
+    if (mpi_rank() == 0)
       std::printf("square %s sliding: %.6g (clump %.6g)\n", support == Support::wall ? "wall" : "slab", m.speed(),
                   oracle.speed());
     EXPECT_NEAR(m.speed(), oracle.speed(), 0.05 * oracle.speed());
@@ -418,7 +408,7 @@ TEST(FrictionOracle, RockingAfterADropDecaysLikeTheClump)
       largest = std::max(largest, std::fabs(m.x[k] - oracle.x[k]));
       rocking = std::max(rocking, std::fabs(oracle.x[k] - oracle.x.back()));
     }
-    if (rank() == 0)
+    if (mpi_rank() == 0)
       std::printf("drop, %s: height %.6g -> %.6g (clump %.6g -> %.6g), largest difference %.3g of a fall of %.3g\n",
                   style.c_str(), m.x.front(), m.x.back(), oracle.x.front(), oracle.x.back(), largest, rocking);
     SCOPED_TRACE(style);

@@ -20,6 +20,7 @@
 #include "granular_pair_forces.h"
 #include "weight_work.h"
 #include "lammps_session.h"
+#include "pair_style_bodies.h"
 #include "polyhedron_data.h"
 
 #include "force.h"
@@ -36,7 +37,7 @@
 #include <string>
 #include <vector>
 
-using body_dem_test::Box3d;
+using body_dem_test::atom_row;
 using body_dem_test::LammpsSession;
 using body_dem_test::PolyhedronBody;
 using body_dem_test::Triple;
@@ -55,28 +56,15 @@ const double kAreaSpheres = M_PI / 16.0;    // pi R_eff^2 of two spheres D = 1
 // hooke k_n = 1000 without damping or friction, the adhesion above
 const std::string kModel = "hooke 1000.0 0.0 tangential linear_nohistory 0.0 0.0 adhesion 0.01 0.03 100.0 0.5";
 
+// The bodies under the granular style (pair_style_bodies.h), read from the
+// data file gran_adhesion_<name>.data, in a box of the given boundary.
 std::unique_ptr<LammpsSession> bodies_session(const std::string &name, const std::vector<PolyhedronBody> &bodies,
                                               const std::vector<std::string> &pair_coeffs, int ntypes = 1,
                                               const std::string &boundary = "p p p")
 {
-  const std::string path = "gran_adhesion_" + name + ".data";
-  body_dem_test::write_polyhedron_data(path, bodies, Box3d{}, ntypes);
-  auto s = std::make_unique<LammpsSession>();
-  s->load_plugin();
-  std::string setup = body_dem_test::polyhedron_setup_commands(path);
+  std::string setup = body_dem_test::polyhedron_bodies_setup("gran_adhesion_" + name + ".data", bodies, ntypes);
   if (boundary != "p p p") setup = "boundary " + boundary + "\n" + setup;
-  s->commands(setup);
-  s->command("pair_style body/rounded/polyhedron/granular 1.0 0.05");
-  for (const std::string &c : pair_coeffs) s->command("pair_coeff " + c);
-  s->commands("compute wp all pair body/rounded/polyhedron/granular\n"
-              "thermo_style custom step pe c_wp[1] c_wp[2]\nthermo_modify norm no\n");
-  return s;
-}
-
-Triple row(LammpsSession &s, const std::string &what, int id)
-{
-  const std::vector<double> v = s.gather_by_id(what);
-  return {v[3 * (id - 1)], v[3 * (id - 1) + 1], v[3 * (id - 1) + 2]};
+  return body_dem_test::pair_style_session(setup, "body/rounded/polyhedron/granular 1.0 0.05", pair_coeffs);
 }
 
 }    // namespace
@@ -110,7 +98,7 @@ TEST(GranularAdhesion, SpheresAcrossTheRange)
                              body_dem_test::sphere({at * n[0], at * n[1], at * n[2]}, 1.0)},
                             {"* * " + kModel});
     s->command("run 0");
-    const Triple f2 = row(*s, "f", 2), f1 = row(*s, "f", 1);
+    const Triple f2 = atom_row(*s, "f", 2), f1 = atom_row(*s, "f", 1);
     for (int k = 0; k < 3; ++k) {
       EXPECT_NEAR(f2[k], c.force * n[k], kTol) << "component " << k;
       EXPECT_NEAR(f1[k], -c.force * n[k], kTol) << "component " << k;
@@ -139,7 +127,7 @@ TEST(GranularAdhesion, CubesFaceOnFaceAtDhatP)
                           {"* * " + kModel});
   s->command("run 0");
   const double Fc = 0.3926990816987242;
-  const Triple f2 = row(*s, "f", 2), t1 = row(*s, "torque", 1), t2 = row(*s, "torque", 2);
+  const Triple f2 = atom_row(*s, "f", 2), t1 = atom_row(*s, "torque", 1), t2 = atom_row(*s, "torque", 2);
   EXPECT_NEAR(f2[0], 0.0, kTol);
   EXPECT_NEAR(f2[1], 0.0, kTol);
   EXPECT_NEAR(f2[2], -4.0 * Fc, kTol);
@@ -164,7 +152,7 @@ TEST(GranularAdhesion, SphereOnAWallAtDhatP)
     auto s = bodies_session("sphere_wall", {body_dem_test::sphere({0, 0, z}, 1.0)}, {"* * " + kModel}, 1, "p p f");
     s->command("fix w all wall/body/polyhedron/granular " + kModel + " zplane 0.0 NULL");
     s->command("run 0");
-    EXPECT_NEAR(row(*s, "f", 1)[2], fz, kTol);
+    EXPECT_NEAR(atom_row(*s, "f", 1)[2], fz, kTol);
     s->command("variable wall_energy equal f_w");
     EXPECT_NEAR(s->variable("wall_energy"), e, kTol);
   }
@@ -185,7 +173,7 @@ TEST(GranularAdhesion, UnlikeTypesMixLengthsArithmeticallyAndStrengthsGeometrica
                            "2 2 hooke 1000.0 0.0 tangential linear_nohistory 0.0 0.0 adhesion 0.03 0.05 400.0 1.0"},
                           2);
   s->command("run 0");
-  EXPECT_NEAR(row(*s, "f", 2)[0], -19.634954084936208, kTol);
+  EXPECT_NEAR(atom_row(*s, "f", 2)[0], -19.634954084936208, kTol);
   EXPECT_NEAR(s->thermo("pe"), -0.19634954084936207, kTol);
 }
 
@@ -208,7 +196,7 @@ double pulled_separation(double pull)
   s->commands("group mover id 2\nfix integrate mover nve/body\nfix drag mover viscous 80.0\ntimestep 0.0005\n");
   s->command(line);
   s->command("run 4000");
-  return row(*s, "x", 2)[0] - 1.0;
+  return atom_row(*s, "x", 2)[0] - 1.0;
 }
 
 }    // namespace
@@ -252,7 +240,8 @@ TEST(GranularAdhesion, CubesWithinDhatAAttractAndStick)
                             {"* * hooke 10000.0 20.0 tangential linear_history 2000.0 1.0 0.5 damping mass_velocity" +
                              extra});
     s->commands("fix integrate all nve/body\ntimestep 0.001\nrun 8000\n");
-    const Triple x1 = row(*s, "x", 1), x2 = row(*s, "x", 2), v1 = row(*s, "v", 1), v2 = row(*s, "v", 2);
+    const Triple x1 = atom_row(*s, "x", 1), x2 = atom_row(*s, "x", 2);
+    const Triple v1 = atom_row(*s, "v", 1), v2 = atom_row(*s, "v", 2);
     return std::array<double, 2>{x2[2] - x1[2] - 1.2, std::hypot(v2[0] - v1[0], v2[1] - v1[1], v2[2] - v1[2])};
   };
   const std::array<double, 2> stuck = run(" adhesion 0.02 0.05 200.0 0.5");
@@ -294,7 +283,7 @@ TEST(GranularAdhesion, TangentialAdhesionResistsSlidingUpToMuATimesTheNormalForc
     s->command("run " + std::to_string(steps));
     done += steps;
     SCOPED_TRACE(done);
-    const Triple f = row(*s, "f", 2);
+    const Triple f = atom_row(*s, "f", 2);
     EXPECT_NEAR(f[0], -mu_a * lambda * f1(done * dt), 1e-9);
     EXPECT_NEAR(f[2], -lambda, kTol);
   }
@@ -326,10 +315,10 @@ TEST(GranularAdhesion, TangentialAdhesionOfAWall)
               "variable wall_work equal f_w[1]\n");
   auto f1 = [](double y) { return y < 0.002 ? (y / 0.001) * (2.0 - y / 0.001) : 0.0; };
   s->command("run 10");
-  EXPECT_NEAR(row(*s, "f", 1)[0], -mu_a * lambda, 1e-9);
-  EXPECT_NEAR(row(*s, "f", 1)[2], -lambda, kTol);
+  EXPECT_NEAR(atom_row(*s, "f", 1)[0], -mu_a * lambda, 1e-9);
+  EXPECT_NEAR(atom_row(*s, "f", 1)[2], -lambda, kTol);
   s->command("run 15");
-  EXPECT_NEAR(row(*s, "f", 1)[0], 0.0, 1e-9);
+  EXPECT_NEAR(atom_row(*s, "f", 1)[0], 0.0, 1e-9);
   double work = 0.0, previous = 0.0;
   for (int n = 1; n <= 25; ++n) {
     const double power = n == 1 ? 0.0 : -mu_a * lambda * f1(n * dt);
@@ -353,7 +342,7 @@ TEST(GranularAdhesion, TangentialAdhesionOfAWallIsInTheRestartFile)
     auto s = bodies_session("wall_restart", {body_dem_test::moving(body_dem_test::sphere({0, 0, 0.51}, 1.0), {1.0, 0, 0})},
                             {"* * " + kModel}, 1, "p p f");
     s->commands("fix w all wall/body/polyhedron/granular " + wall_model + " zplane 0.0 NULL\ntimestep 0.0001\nrun 10\n");
-    EXPECT_NEAR(row(*s, "f", 1)[0], -mu_a * lambda, 1e-9);
+    EXPECT_NEAR(atom_row(*s, "f", 1)[0], -mu_a * lambda, 1e-9);
     s->command("write_restart " + restart);
   }
   for (const std::string id : {"w", "other"}) {
@@ -364,7 +353,7 @@ TEST(GranularAdhesion, TangentialAdhesionOfAWallIsInTheRestartFile)
                "pair_coeff * * " + kModel + "\nfix " + id + " all wall/body/polyhedron/granular " + wall_model +
                " zplane 0.0 NULL\nrun 0\n");
     // control: a wall under another ID starts without the state
-    EXPECT_NEAR(row(r, "f", 1)[0], id == "w" ? -mu_a * lambda : 0.0, 1e-9);
+    EXPECT_NEAR(atom_row(r, "f", 1)[0], id == "w" ? -mu_a * lambda : 0.0, 1e-9);
   }
 }
 

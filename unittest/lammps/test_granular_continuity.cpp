@@ -25,12 +25,14 @@
 // (b) The energy balance KE + PE - W_ja - W_diss - W_w - W_walls of a gas
 // of 32 cubes and 32 tetrahedra in a box of walls with every model on.
 #include "lammps_session.h"
-#include "quaternions.h"
 #include "polyhedron_data.h"
+#include "pose_sweeps.h"
+#include "quaternions.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -38,20 +40,13 @@
 #include <vector>
 
 using body_dem_test::LammpsSession;
-using body_dem_test::Triple;
-using body_dem_test::Quat;
+using body_dem_test::Path;
+using body_dem_test::Pose;
 using body_dem_test::axis_angle;
 using body_dem_test::mpi_rank;
 using body_dem_test::exact;
-using body_dem_test::to_axis_angle;
 
 namespace {
-
-struct Pose {
-  Triple x;
-  Quat q;
-};
-using Path = std::function<Pose(double)>;
 
 // Height of cube 2's centre (turned by a rotation about x by `tilt`) whose
 // lowest vertex lies `gap` above cube 1's top skeleton face (z = 0.5).
@@ -67,28 +62,18 @@ double resting_height(double tilt, double gap)
 double largest_jump(const std::string &model, const std::string &cutoff, const Path &path, double t0, double t1,
                     int n, double &largest_load)
 {
-  const std::string data = "gran_cont.data";
-  body_dem_test::write_polyhedron_data(
-      data, {body_dem_test::cube({0, 0, 0}, 1.0, 0.2), body_dem_test::cube({0, 0, 3}, 1.0, 0.2)},
-      body_dem_test::Box3d{});
   LammpsSession s;
   s.load_plugin();
-  s.commands(body_dem_test::polyhedron_setup_commands(data));
+  s.commands(body_dem_test::two_cubes_setup("gran_cont.data", 0.2));
   s.commands("pair_style body/rounded/polyhedron/granular 1.0 " + cutoff + "\npair_coeff * * " + model +
              "\ntimestep 0.001\nthermo_style custom step pe\nthermo 1000\n");
   double jump = 0.0, prev[6] = {0, 0, 0, 0, 0, 0};
   largest_load = 0.0;
   const double h = (t1 - t0) / n;
   for (int k = 0; k <= n; ++k) {
-    const Pose p = path(t0 + k * h);
-    Triple axis;
-    double angle;
-    to_axis_angle(p.q, axis, angle);
-    s.command("set atom 2 x " + exact(p.x[0]) + " y " + exact(p.x[1]) + " z " + exact(p.x[2]) + " quat " + exact(axis[0]) +
-              " " + exact(axis[1]) + " " + exact(axis[2]) + " " + exact(angle * 180.0 / M_PI));
+    s.command(body_dem_test::set_pose_command(2, path(t0 + k * h)));
     s.command("run 0 post no");
-    const std::vector<double> f = s.gather_by_id("f"), t = s.gather_by_id("torque");
-    const double now[6] = {f[3], f[4], f[5], t[3], t[4], t[5]};
+    const std::array<double, 6> now = body_dem_test::force_and_torque(s, 2);
     for (int d = 0; d < 6; ++d) {
       if (k > 0) jump = std::max(jump, std::fabs(now[d] - prev[d]));
       largest_load = std::max(largest_load, std::fabs(now[d]));

@@ -17,16 +17,14 @@
 #include <string>
 #include <vector>
 
-using body_dem_test::Box3d;
 using body_dem_test::LammpsSession;
-using body_dem_test::PolyhedronBody;
 
 namespace {
 
 const char *const kStyle = "pair_style body/rounded/polyhedron/granular";
 const char *const kCoeff = "pair_coeff (body/rounded/polyhedron/granular)";
 const char *const kWall = "fix wall/body/polyhedron/granular";
-const std::string kNoError = "no error";
+using pair_style_errors::kNoError;
 
 // A cube (type 1) and a tetrahedron (type 2), apart, at z = 0, so that the
 // same file can be read into a 2d box.
@@ -41,12 +39,7 @@ const std::string kHertzHistory = "hertz 1.0e4 1.0 tangential linear_history 300
 // lines replaced if `from` is given.
 std::unique_ptr<LammpsSession> session(const std::string &from = "", const std::string &to = "")
 {
-  auto s = std::make_unique<LammpsSession>();
-  s->load_plugin();
-  std::string setup = body_dem_test::polyhedron_setup_commands(kData);
-  if (!from.empty()) setup = body_dem_test::replace_in_setup(setup, from, to);
-  s->commands(setup);
-  return s;
+  return body_dem_test::session_after_setup(body_dem_test::polyhedron_setup_commands(kData), from, to);
 }
 
 // The same in a box that is not periodic (walls need that).
@@ -78,10 +71,7 @@ class GranularErrors : public ::testing::Test {
  protected:
   static void SetUpTestSuite()
   {
-    PolyhedronBody a = body_dem_test::cube({-2.0, 0.0, 0.0}, 1.0, 0.2);
-    PolyhedronBody b = body_dem_test::tetrahedron({2.0, 0.0, 0.0}, 1.0, 0.2);
-    b.type = 2;
-    body_dem_test::write_polyhedron_data(kData, {a, b}, Box3d{}, 2);
+    body_dem_test::write_cube_and_tetrahedron_apart(kData);
   }
 };
 

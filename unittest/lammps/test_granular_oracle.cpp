@@ -17,8 +17,6 @@
 #include <mpi.h>
 
 #include <cmath>
-#include <fstream>
-#include <iomanip>
 #include <string>
 #include <vector>
 
@@ -80,11 +78,8 @@ void write_body_spheres(const std::string &path, const std::vector<Sphere> &gas)
 
 void write_point_spheres(const std::string &path, const std::vector<Sphere> &gas)
 {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0) {
-    std::ofstream out(path);
-    out << std::setprecision(17) << "spheres for the granular oracle\n\n" << gas.size() << " atoms\n1 atom types\n\n"
+  body_dem_test::write_on_rank_0(path, [&](std::ostream &out) {
+    out << "spheres for the granular oracle\n\n" << gas.size() << " atoms\n1 atom types\n\n"
         << "-3 3 xlo xhi\n-3 3 ylo yhi\n-3 3 zlo zhi\n\nAtoms # sphere\n\n";
     const double density = kMass / (M_PI / 6.0 * kDiameter * kDiameter * kDiameter);
     for (size_t k = 0; k < gas.size(); ++k)
@@ -93,8 +88,7 @@ void write_point_spheres(const std::string &path, const std::vector<Sphere> &gas
     out << "\nVelocities\n\n";
     for (size_t k = 0; k < gas.size(); ++k)
       out << k + 1 << " " << gas[k].v[0] << " " << gas[k].v[1] << " " << gas[k].v[2] << " 0 0 0\n";
-  }
-  MPI_Barrier(MPI_COMM_WORLD);
+  });
 }
 
 const char *const kRunSetup = "neighbor 0.3 bin\n"
@@ -103,15 +97,11 @@ const char *const kRunSetup = "neighbor 0.3 bin\n"
                               "fix integrate all nve\n"
                               "thermo 100\n";
 
-// Forces on all atoms by ID after each of `chunks` runs of `steps` steps.
-std::vector<std::vector<double>> body_forces(const std::string &coeffs, int chunks, int steps, bool head_on)
+// With the system and its pair style set up in `s`: pair_coeff * *
+// `coeffs`, the run settings, and the forces on all atoms by ID after each
+// of `chunks` runs of `steps` steps.
+std::vector<std::vector<double>> forces_by_chunk(LammpsSession &s, const std::string &coeffs, int chunks, int steps)
 {
-  write_body_spheres("oracle_body.data", random_gas(head_on));
-  LammpsSession s;
-  s.load_plugin();
-  s.commands("units lj\natom_style body rounded/polyhedron 1 8\natom_modify map array\n"
-             "comm_modify vel yes\nnewton on\nread_data oracle_body.data\n"
-             "pair_style body/rounded/polyhedron/granular 1.0 0.0\n");
   s.command("pair_coeff * * " + coeffs);
   s.commands(kRunSetup);
   std::vector<std::vector<double>> out;
@@ -120,6 +110,17 @@ std::vector<std::vector<double>> body_forces(const std::string &coeffs, int chun
     out.push_back(s.gather_by_id("f"));
   }
   return out;
+}
+
+std::vector<std::vector<double>> body_forces(const std::string &coeffs, int chunks, int steps, bool head_on)
+{
+  write_body_spheres("oracle_body.data", random_gas(head_on));
+  LammpsSession s;
+  s.load_plugin();
+  s.commands("units lj\natom_style body rounded/polyhedron 1 8\natom_modify map array\n"
+             "comm_modify vel yes\nnewton on\nread_data oracle_body.data\n"
+             "pair_style body/rounded/polyhedron/granular 1.0 0.0\n");
+  return forces_by_chunk(s, coeffs, chunks, steps);
 }
 
 std::vector<std::vector<double>> host_forces(const std::string &coeffs, int chunks, int steps, bool head_on)
@@ -129,14 +130,7 @@ std::vector<std::vector<double>> host_forces(const std::string &coeffs, int chun
   s.commands("units lj\natom_style sphere\natom_modify map array\n"
              "comm_modify vel yes\nnewton on\nread_data oracle_spheres.data\n"
              "pair_style granular\n");
-  s.command("pair_coeff * * " + coeffs);
-  s.commands(kRunSetup);
-  std::vector<std::vector<double>> out;
-  for (int c = 0; c < chunks; ++c) {
-    s.command("run " + std::to_string(steps));
-    out.push_back(s.gather_by_id("f"));
-  }
-  return out;
+  return forces_by_chunk(s, coeffs, chunks, steps);
 }
 
 void expect_same_forces(const std::string &coeffs, bool head_on)

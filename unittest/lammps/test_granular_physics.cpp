@@ -4,8 +4,9 @@
 // an incline sticks or slides by tan(theta) against mu; the energy balance
 // drifts like dt^2; a restart with the tangential springs continues the
 // same trajectory.
-#include "lammps_session.h"
+#include "cube_incline.h"
 #include "energy_balance_3d.h"
+#include "lammps_session.h"
 #include "polyhedron_data.h"
 
 #include <gtest/gtest.h>
@@ -102,49 +103,21 @@ TEST(GranularPhysics, HeapExampleComesToRest)
 // = 1e4, nu = 0.3, damping mass_velocity eta_n0 = 5 (eta_n = 5 m = 5),
 // linear_history k_t = 4000, x_gamma_t = 1, mu = 0.5. Four corners touch
 // the floor; the Coulomb limit of the body's one friction force is mu times
-// the sum of their elastic forces, m g cos(theta) at rest.
-// Returns the displacement along x and the change of the velocity along x
-// during the last `measure_steps` steps, after 4000 steps on the incline
-// in which the elastic deflection of the spring settles.
-
-struct InclineResult {
-  double moved = 0.0, dv = 0.0, v = 0.0;
-};
+// the sum of their elastic forces, m g cos(theta) at rest. The set-up and
+// the measurement over the last `measure_steps` steps are the harness's
+// (cube_incline.h), after 4000 steps on the incline in which the elastic
+// deflection of the spring settles.
 
 const double kMu = 0.5;
 
-InclineResult incline(double tan_theta, const std::string &tangential, int measure_steps)
+body_dem_test::InclineMotion incline(double tan_theta, const std::string &tangential, int measure_steps)
 {
-  body_dem_test::Box3d box;
-  box.lo[0] = -50;
-  box.hi[0] = 50;
-  box.lo[1] = -5;
-  box.hi[1] = 5;
-  box.lo[2] = 0;
-  box.hi[2] = 5;
   // overlap 0.003 at the start, about the static one (2.9e-3)
-  body_dem_test::write_polyhedron_data("gran_incline.data", {body_dem_test::cube({0, 0, 0.547}, 1.0, 0.1)}, box);
-  LammpsSession s;
-  s.load_plugin();
-  s.commands("units lj\nboundary p p f\natom_style body rounded/polyhedron 1 8\natom_modify map array\n"
-             "comm_modify vel yes\nnewton on\nread_data gran_incline.data\n");
-  s.command("fix floor all wall/body/polyhedron/granular hertz/material 1.0e4 5.0 0.3 tangential " + tangential +
-            " damping mass_velocity zplane 0.0 NULL");
-  s.commands("timestep 0.0005\nfix integrate all nve/body\n"
-             "fix down all gravity 1.0 vector 0 0 -1\nrun 4000\nunfix down\n");
-  const double theta = std::atan(tan_theta);
-  char line[256];
-  std::snprintf(line, sizeof line, "fix tilted all gravity 1.0 vector %.17g 0 %.17g", std::sin(theta),
-                -std::cos(theta));
-  s.command(line);
-  s.command("run 4000");
-  InclineResult r;
-  const double x0 = s.gather_by_id("x")[0], v0 = s.gather_by_id("v")[0];
-  s.command("run " + std::to_string(measure_steps));
-  r.moved = s.gather_by_id("x")[0] - x0;
-  r.v = s.gather_by_id("v")[0];
-  r.dv = r.v - v0;
-  return r;
+  return body_dem_test::cube_on_incline("gran_incline.data", 0.547,
+                                        "fix floor all wall/body/polyhedron/granular hertz/material 1.0e4 5.0 0.3 "
+                                        "tangential " +
+                                            tangential + " damping mass_velocity zplane 0.0 NULL\n",
+                                        tan_theta, measure_steps);
 }
 
 TEST(GranularPhysics, CubeOnInclineSticksBelowTheFrictionAngle)
@@ -153,7 +126,7 @@ TEST(GranularPhysics, CubeOnInclineSticksBelowTheFrictionAngle)
   // (10 time units) it must move less than 1e-6 (measured: 1e-10), where
   // sliding would move it by g (sin - mu cos) t^2 / 2 >= 0.5 at even a
   // tenth of the margin.
-  const InclineResult r = incline(0.8 * kMu, "linear_history 4000.0 1.0 0.5", 20000);
+  const body_dem_test::InclineMotion r = incline(0.8 * kMu, "linear_history 4000.0 1.0 0.5", 20000);
   EXPECT_LT(std::fabs(r.moved), 1e-6);
 }
 
@@ -167,7 +140,7 @@ TEST(GranularPhysics, CubeOnInclineSlidesAboveTheFrictionAngle)
   // Tolerance 1e-4 relative: the rocking that starts the slide has died
   // out 2 time units before the measurement; a Coulomb limit with the
   // damping included or a per-contact cap would change a by percents.
-  const InclineResult r = incline(1.2 * kMu, "linear_history 4000.0 1.0 0.5", 20000);
+  const body_dem_test::InclineMotion r = incline(1.2 * kMu, "linear_history 4000.0 1.0 0.5", 20000);
   EXPECT_NEAR(r.dv, 0.85749292571254, 1e-4 * 0.85749292571254);
 }
 
@@ -190,7 +163,7 @@ TEST(GranularPhysics, CubeOnInclineCreepsWithoutHistory)
   // (One friction force for the whole body, friction pair, gives
   // sin / eta_t = 0.0743.)
   const double v = 0.024140;
-  const InclineResult r = incline(0.8 * kMu, "linear_nohistory 1.0 0.5", 20000);
+  const body_dem_test::InclineMotion r = incline(0.8 * kMu, "linear_nohistory 1.0 0.5", 20000);
   EXPECT_NEAR(r.v, v, 3e-3 * v);
   EXPECT_NEAR(r.moved, 10.0 * v, 3e-3 * 10.0 * v);
 }

@@ -22,20 +22,15 @@
 // Torques of a force F at the point p about a centre c: (p - c) x F; for a
 // force along z, (r_y F, -r_x F, 0) with r = p - c.
 #include "lammps_session.h"
+#include "pair_style_bodies.h"
 #include "polyhedron_data.h"
-
-#include "lammps.h"
-#include "library.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <memory>
 #include <string>
 #include <vector>
 
-using body_dem_test::Box3d;
-using body_dem_test::LammpsSession;
 using body_dem_test::PolyhedronBody;
 using body_dem_test::Triple;
 
@@ -52,58 +47,28 @@ constexpr double kTol = 1e-10;
 
 const double kSqrtHalf = std::sqrt(0.5);
 
-// One LAMMPS instance with the bodies, the granular style, energy
-// reported unnormalised and the work accumulators as compute wp.
-class Bodies {
+// Bodies of the harness (pair_style_bodies.h) under the granular style,
+// read from the data file gran_two_body_<name>.data, with `ntypes` atom
+// types and a pair_coeff line for each of `pair_coeffs`.
+class Bodies : public body_dem_test::PairStyleBodies {
  public:
   Bodies(const std::string &name, const std::vector<PolyhedronBody> &bodies, const std::string &pair_style,
          const std::vector<std::string> &pair_coeffs, int ntypes = 1)
+      : PairStyleBodies(body_dem_test::polyhedron_bodies_setup("gran_two_body_" + name + ".data", bodies, ntypes),
+                        "body/rounded/polyhedron/granular " + pair_style, pair_coeffs)
   {
-    const std::string path = "gran_two_body_" + name + ".data";
-    body_dem_test::write_polyhedron_data(path, bodies, Box3d{}, ntypes);
-    s = std::make_unique<LammpsSession>();
-    s->load_plugin();
-    s->commands(body_dem_test::polyhedron_setup_commands(path));
-    s->command("pair_style body/rounded/polyhedron/granular " + pair_style);
-    for (const std::string &c : pair_coeffs) s->command("pair_coeff " + c);
-    s->commands("compute wp all pair body/rounded/polyhedron/granular\n"
-                "thermo_style custom step pe c_wp[1] c_wp[2]\n"
-                "thermo_modify norm no\n");
-  }
-
-  void run(int steps) { s->command("run " + std::to_string(steps)); }
-  Triple force(int id) { return row("f", id); }
-  Triple torque(int id) { return row("torque", id); }
-  double pe()
-  {
-    const double value = s->thermo("pe");
-    EXPECT_EQ(lammps_has_error(s->lmp), 0) << "thermo pe failed";
-    return value;
-  }
-  double work(int k) { return s->compute_vector("wp", k - 1); }    // k = 1: j_a, 2: damping and friction
-
-  std::unique_ptr<LammpsSession> s;
-
- private:
-  Triple row(const std::string &what, int id)
-  {
-    const std::vector<double> v = s->gather_by_id(what);
-    return {v[3 * (id - 1)], v[3 * (id - 1) + 1], v[3 * (id - 1) + 2]};
   }
 };
 
 void expect_triple(const Triple &actual, const Triple &expected, const std::string &what, double tol = kTol)
 {
-  for (int d = 0; d < 3; ++d) EXPECT_NEAR(actual[d], expected[d], tol) << what << " component " << d;
+  body_dem_test::expect_triple(actual, expected, what, tol);
 }
 
 // Body 2 gets F, body 1 -F; the torques about their centres as given.
 void expect_loads(Bodies &b, const Triple &f2, const Triple &torque1, const Triple &torque2)
 {
-  expect_triple(b.force(2), f2, "force on body 2");
-  expect_triple(b.force(1), {-f2[0], -f2[1], -f2[2]}, "force on body 1");
-  expect_triple(b.torque(1), torque1, "torque on body 1");
-  expect_triple(b.torque(2), torque2, "torque on body 2");
+  body_dem_test::expect_loads(b, f2, torque1, torque2, kTol);
 }
 
 PolyhedronBody unit_cube(const Triple &c, double rounded_diameter = 0.2)

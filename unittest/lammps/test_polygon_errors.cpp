@@ -35,12 +35,7 @@ const std::string kData = "errors_two_types.data";
 // of its lines replaced if `from` is given.
 std::unique_ptr<LammpsSession> session(const std::string &from = "", const std::string &to = "")
 {
-  auto s = std::make_unique<LammpsSession>();
-  s->load_plugin();
-  std::string setup = body_dem_test::polygon_setup_commands(kData);
-  if (!from.empty()) setup = body_dem_test::replace_in_setup(setup, from, to);
-  s->commands(setup);
-  return s;
+  return body_dem_test::session_after_setup(body_dem_test::polygon_setup_commands(kData), from, to);
 }
 
 // The checks shared with the other style of the linear law
@@ -214,31 +209,20 @@ TEST_F(PolygonErrors, TooManyCandidateContactsIsAnErrorNotACrash)
 
 TEST_F(PolygonErrors, PairStyleBeforeTheBoxWithCoefficientsInTheDataFile)
 {
-  // The documentation allows the coefficients in the data file read by
-  // read_data, which needs the pair style defined before read_data, i.e.
-  // before the simulation box exists.
+  // The coefficients in the data file, the pair style before read_data
+  // (pair_style_error_checks.h).
   const std::string path = "errors_pair_coeffs_in_data.data";
   body_dem_test::write_polygon_data(path, {body_dem_test::square(0.0, 0.0, 1.0, 0.0, 0.2),
                                            body_dem_test::square(1.15, 0.0, 1.0, 0.0, 0.2)},
                                     Box2d{});
-  {
-    std::ofstream out(path, std::ios::app);
-    out << "\nPairIJ Coeffs # body/rounded/polygon\n\n1 1 100.0 1.0\n";
-  }
-  LammpsSession s;
-  s.load_plugin();
-  const std::string setup =
-      body_dem_test::replace_in_setup(body_dem_test::polygon_setup_commands(path), "read_data",
-                                      "pair_style body/rounded/polygon 1.0 1.0 0.0 1.0 0.0\nread_data");
-  EXPECT_EQ(body_dem_test::error_of(s, setup), kNoError);
-  EXPECT_EQ(body_dem_test::error_of(s, "run 0"), kNoError);
+  const std::vector<double> f =
+      forces_with_coefficients_in_the_data_file(kPolygon, path, body_dem_test::polygon_setup_commands(path));
   // The data file's coefficients act: unit squares (rounded diameter 0.2)
   // 1.15 apart side by side, delta_n = 0.15 - 0.2 = -0.05 at the two
   // vertex-vertex contacts of the facing corners; r_c = 0, j_a = max(1, 1/2)
   // = 1: F_n = -100 (-0.05) - 1 (0 + 0.05) = 4.95 each, 9.9 in all along +x
   // on square 2 (1e-10: round-off of the vertex rotation, see
   // test_polygon_two_body.cpp).
-  const std::vector<double> f = s.gather_by_id("f");
   EXPECT_NEAR(f[3], 9.9, 1e-10);
   EXPECT_NEAR(f[0], -9.9, 1e-10);
 }

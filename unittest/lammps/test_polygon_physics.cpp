@@ -5,6 +5,7 @@
 // restart with history continues the same trajectory.
 #include "body_data.h"
 #include "lammps_session.h"
+#include "pair_style_bodies.h"
 
 #include <gtest/gtest.h>
 
@@ -615,18 +616,14 @@ TEST(PolygonPhysics, WorkIsNotAccumulatedDuringMinimization)
   body_dem_test::PolygonBody a = body_dem_test::square(-0.58, 0.0, 1.0, 0.0, 0.2);
   body_dem_test::PolygonBody b = body_dem_test::square(0.58, 0.0, 1.0, 0.0, 0.2);
   b.vx = -0.5;
-  body_dem_test::write_polygon_data("minimize.data", {a, b}, body_dem_test::Box2d{});
-  LammpsSession s;
-  s.load_plugin();
-  s.commands(body_dem_test::polygon_setup_commands("minimize.data"));
-  s.commands("pair_style body/rounded/polygon 1.0 1.0 0.3 0.25 0.1\npair_coeff * * 200.0 4.0\n"
-             "compute wp all pair body/rounded/polygon\nthermo_style custom step pe c_wp[1] c_wp[2]\n"
-             "minimize 0.0 1e-8 100 1000\n");
-  EXPECT_EQ(s.compute_vector("wp", 0), 0.0);
-  EXPECT_EQ(s.compute_vector("wp", 1), 0.0);
-  s.commands("fix integrate all nve/body\nfix plane all enforce2d\ntimestep 0.001\nvelocity all set 0.3 0 0\n"
-             "run 200\n");
-  EXPECT_NE(s.compute_vector("wp", 1), 0.0);
+  const auto s = body_dem_test::pair_style_session(body_dem_test::polygon_bodies_setup("minimize.data", {a, b}),
+                                                   "body/rounded/polygon 1.0 1.0 0.3 0.25 0.1", {"* * 200.0 4.0"});
+  s->command("minimize 0.0 1e-8 100 1000");
+  EXPECT_EQ(s->compute_vector("wp", 0), 0.0);
+  EXPECT_EQ(s->compute_vector("wp", 1), 0.0);
+  s->commands("fix integrate all nve/body\nfix plane all enforce2d\ntimestep 0.001\nvelocity all set 0.3 0 0\n"
+              "run 200\n");
+  EXPECT_NE(s->compute_vector("wp", 1), 0.0);
 }
 
 // Issue 29, energy balance with the default rule (contacts weighted): the

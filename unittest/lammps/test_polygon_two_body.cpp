@@ -20,15 +20,12 @@
 // f and torque are read per atom ID after the run.
 #include "body_data.h"
 #include "lammps_session.h"
-
-#include "lammps.h"
-#include "library.h"
+#include "pair_style_bodies.h"
 
 #include <gtest/gtest.h>
 
-#include <array>
+#include <algorithm>
 #include <cmath>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -52,27 +49,16 @@ struct Vec2 {
   double x = 0.0, y = 0.0;
 };
 
-// One LAMMPS instance with two or more bodies read from a data file, the
-// plugin's pair style, energy reported unnormalised and the work
-// accumulators available as compute wp.
-class Bodies {
+// Bodies of the harness (pair_style_bodies.h) under body/rounded/polygon,
+// read from the data file two_body_<name>.data, seen in the plane.
+class Bodies : public body_dem_test::PairStyleBodies {
  public:
   Bodies(const std::string &name, const std::vector<PolygonBody> &bodies, const std::string &pair_style,
          const std::string &pair_coeff, int max_vertices = 8)
+      : PairStyleBodies(body_dem_test::polygon_bodies_setup("two_body_" + name + ".data", bodies, max_vertices),
+                        "body/rounded/polygon " + pair_style, {"* * " + pair_coeff})
   {
-    const std::string path = "two_body_" + name + ".data";
-    body_dem_test::write_polygon_data(path, bodies, Box2d{});
-    s = std::make_unique<LammpsSession>();
-    s->load_plugin();
-    s->commands(body_dem_test::polygon_setup_commands(path, max_vertices));
-    s->commands("pair_style body/rounded/polygon " + pair_style + "\n" + "pair_coeff * * " + pair_coeff +
-                "\n"
-                "compute wp all pair body/rounded/polygon\n"
-                "thermo_style custom step pe c_wp[1] c_wp[2]\n"
-                "thermo_modify norm no\n");
   }
-
-  void run(int steps) { s->command("run " + std::to_string(steps)); }
 
   // Force and torque (z) on the atom with ID `id` (1-based). The z force
   // and the x, y torque are not exactly 0 for polygons: the rotation of the
@@ -80,29 +66,17 @@ class Bodies {
   // (measured: up to 5e-14 in the torque), within kTol.
   Vec2 force(int id)
   {
-    const std::vector<double> f = s->gather_by_id("f");
-    EXPECT_NEAR(f[3 * (id - 1) + 2], 0.0, kTol) << "2d: no force along z";
-    return {f[3 * (id - 1)], f[3 * (id - 1) + 1]};
+    const body_dem_test::Triple f = PairStyleBodies::force(id);
+    EXPECT_NEAR(f[2], 0.0, kTol) << "2d: no force along z";
+    return {f[0], f[1]};
   }
   double torque(int id)
   {
-    const std::vector<double> t = s->gather_by_id("torque");
-    EXPECT_NEAR(t[3 * (id - 1)], 0.0, kTol) << "2d: torque only about z";
-    EXPECT_NEAR(t[3 * (id - 1) + 1], 0.0, kTol) << "2d: torque only about z";
-    return t[3 * (id - 1) + 2];
+    const body_dem_test::Triple t = PairStyleBodies::torque(id);
+    EXPECT_NEAR(t[0], 0.0, kTol) << "2d: torque only about z";
+    EXPECT_NEAR(t[1], 0.0, kTol) << "2d: torque only about z";
+    return t[2];
   }
-  // Total potential energy (thermo pe, not divided by the atom count).
-  double pe()
-  {
-    const double value = s->thermo("pe");
-    // lammps_get_thermo() returns 0 on an error: make such a 0 fail.
-    EXPECT_EQ(lammps_has_error(s->lmp), 0) << "thermo pe failed";
-    return value;
-  }
-  // Element k (1 or 2) of compute pair: work of the j_a scaling, of damping and friction.
-  double work(int k) { return s->compute_vector("wp", k - 1); }
-
-  std::unique_ptr<LammpsSession> s;
 };
 
 PolygonBody moving(PolygonBody b, double vx, double vy, double wz)
@@ -472,18 +446,7 @@ CollisionResult collide_disks(const std::string &name, const std::string &pair_s
            {moving(body_dem_test::disk(-0.55, 0.0, 1.0), 0.5, 0.05, 1.0),
             moving(body_dem_test::disk(0.55, 0.1, 1.0), -0.5, 0.0, -0.5)},
            pair_style, "100.0 5.0");
-  b.s->commands("fix integrate all nve/body\n"
-                "fix plane all enforce2d\n"
-                "compute tb all temp/body\n"
-                "compute_modify tb extra/dof 0\n"
-                "variable etot equal c_tb*3*count(all)/2+pe\n"
-                "variable pe_now equal pe\n"
-                "variable pe_min equal 0\n"
-                "timestep " +
-                std::to_string(dt) +
-                "\n"
-                "thermo_style custom step pe c_tb c_wp[1] c_wp[2] v_etot\n"
-                "thermo_modify norm no\n");
+  body_dem_test::integrate_with_total_energy(*b.s, 2, dt);
   CollisionResult r{};
   b.run(0);
   r.e_start = b.s->variable("etot");

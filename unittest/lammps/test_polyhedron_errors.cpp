@@ -21,7 +21,6 @@
 using body_dem_test::Box3d;
 using body_dem_test::LammpsSession;
 using pair_style_errors::kNoError;
-using body_dem_test::PolyhedronBody;
 
 namespace {
 
@@ -37,12 +36,7 @@ const std::string kData = "poly_errors_two_types.data";
 std::unique_ptr<LammpsSession> session(const std::string &from = "", const std::string &to = "",
                                        const std::string &data = kData)
 {
-  auto s = std::make_unique<LammpsSession>();
-  s->load_plugin();
-  std::string setup = body_dem_test::polyhedron_setup_commands(data);
-  if (!from.empty()) setup = body_dem_test::replace_in_setup(setup, from, to);
-  s->commands(setup);
-  return s;
+  return body_dem_test::session_after_setup(body_dem_test::polyhedron_setup_commands(data), from, to);
 }
 
 // The checks shared with the other style of the linear law
@@ -55,10 +49,7 @@ class PolyhedronErrors : public ::testing::Test {
  protected:
   static void SetUpTestSuite()
   {
-    PolyhedronBody a = body_dem_test::cube({-2.0, 0.0, 0.0}, 1.0, 0.2);
-    PolyhedronBody b = body_dem_test::tetrahedron({2.0, 0.0, 0.0}, 1.0, 0.2);
-    b.type = 2;
-    body_dem_test::write_polyhedron_data(kData, {a, b}, Box3d{}, 2);
+    body_dem_test::write_cube_and_tetrahedron_apart(kData);
   }
 };
 
@@ -255,18 +246,8 @@ TEST_F(PolyhedronErrors, PairStyleBeforeTheBoxWithCoefficientsInTheDataFile)
   const std::string path = "poly_errors_pair_coeffs_in_data.data";
   body_dem_test::write_polyhedron_data(
       path, {body_dem_test::cube({0, 0, 0}, 1.0, 0.2), body_dem_test::cube({0, 0, 1.18}, 1.0, 0.2)}, Box3d{});
-  {
-    std::ofstream out(path, std::ios::app);
-    out << "\nPairIJ Coeffs # body/rounded/polyhedron\n\n1 1 100.0 1.0\n";
-  }
-  LammpsSession s;
-  s.load_plugin();
-  const std::string setup =
-      body_dem_test::replace_in_setup(body_dem_test::polyhedron_setup_commands(path), "read_data",
-                                      "pair_style body/rounded/polyhedron 1.0 1.0 0.0 1.0 0.0\nread_data");
-  EXPECT_EQ(body_dem_test::error_of(s, setup), kNoError);
-  EXPECT_EQ(body_dem_test::error_of(s, "run 0"), kNoError);
-  const std::vector<double> f = s.gather_by_id("f");
+  const std::vector<double> f =
+      forces_with_coefficients_in_the_data_file(kPolyhedron, path, body_dem_test::polyhedron_setup_commands(path));
   EXPECT_NEAR(f[5], 7.92, 1e-10);
   EXPECT_NEAR(f[2], -7.92, 1e-10);
 }

@@ -3,8 +3,10 @@
 // wall/body/polyhedron: a cube on an incline sticks below the friction
 // angle and slides above it, the 3d pour example comes to rest, and a
 // restart carries the pairs' and walls' springs.
+#include "cube_incline.h"
 #include "energy_balance_3d.h"
 #include "lammps_session.h"
+#include "pair_style_bodies.h"
 #include "polyhedron_data.h"
 
 #include <gtest/gtest.h>
@@ -20,39 +22,16 @@ namespace {
 
 const double kMu = 0.5;
 
-// A unit cube (mass 1, rounded diameter 0.1) on a linear floor wall
-// (k_n = 2000, c_n = 20, c_t = 5; mu and history from the pair style),
-// gravity 1 straight down to settle, then tilted by theta. Returns the
-// displacement along x and the velocity change over the last
-// `measure_steps` steps (dt = 0.0005).
-void incline(double tan_theta, int measure_steps, double *moved, double *dv)
+// The cube of the harness's incline (cube_incline.h) on a linear floor
+// wall (k_n = 2000, c_n = 20, c_t = 5; mu and history from the pair
+// style), 0.001 into it at the start.
+body_dem_test::InclineMotion incline(double tan_theta, int measure_steps)
 {
-  body_dem_test::Box3d box;
-  box.lo[0] = -50;
-  box.hi[0] = 50;
-  box.lo[1] = -5;
-  box.hi[1] = 5;
-  box.lo[2] = 0;
-  box.hi[2] = 5;
-  body_dem_test::write_polyhedron_data("linear_incline.data", {body_dem_test::cube({0, 0, 0.549}, 1.0, 0.1)}, box);
-  LammpsSession s;
-  s.load_plugin();
-  s.commands("units lj\nboundary p p f\natom_style body rounded/polyhedron 1 8\natom_modify map array\n"
-             "comm_modify vel yes\nnewton on\nread_data linear_incline.data\n"
-             "pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0 history\npair_coeff * * 2000.0 0.0\n"
-             "fix floor all wall/body/polyhedron 2000.0 20.0 5.0 zplane 0.0 NULL\n"
-             "timestep 0.0005\nfix integrate all nve/body\n"
-             "fix down all gravity 1.0 vector 0 0 -1\nrun 4000\nunfix down\n");
-  const double theta = std::atan(tan_theta);
-  char line[256];
-  std::snprintf(line, sizeof line, "fix tilted all gravity 1.0 vector %.17g 0 %.17g", std::sin(theta),
-                -std::cos(theta));
-  s.command(line);
-  s.command("run 4000");
-  const double x0 = s.gather_by_id("x")[0], v0 = s.gather_by_id("v")[0];
-  s.command("run " + std::to_string(measure_steps));
-  *moved = s.gather_by_id("x")[0] - x0;
-  *dv = s.gather_by_id("v")[0] - v0;
+  return body_dem_test::cube_on_incline("linear_incline.data", 0.549,
+                                        "pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0 history\n"
+                                        "pair_coeff * * 2000.0 0.0\n"
+                                        "fix floor all wall/body/polyhedron 2000.0 20.0 5.0 zplane 0.0 NULL\n",
+                                        tan_theta, measure_steps);
 }
 
 }    // namespace
@@ -63,9 +42,8 @@ TEST(PolyhedronPhysics, CubeOnInclineSticksBelowTheFrictionAngle)
   // cube; over the last 10 time units it must move less than 1e-6, where
   // sliding would move it by g (sin - mu cos) t^2/2 = 0.5 even at a tenth
   // of the margin.
-  double moved = 0.0, dv = 0.0;
-  incline(0.8 * kMu, 20000, &moved, &dv);
-  EXPECT_LT(std::fabs(moved), 1e-6);
+  const body_dem_test::InclineMotion r = incline(0.8 * kMu, 20000);
+  EXPECT_LT(std::fabs(r.moved), 1e-6);
 }
 
 TEST(PolyhedronPhysics, CubeOnInclineSlidesAboveTheFrictionAngle)
@@ -78,10 +56,9 @@ TEST(PolyhedronPhysics, CubeOnInclineSlidesAboveTheFrictionAngle)
   // velocity does not change and the cube moves 10 v = 0.0428746.
   // Tolerance 2 %: the corners of a rounded cube share the load unevenly
   // while it slides (rocking), which changes the damping a little.
-  double moved = 0.0, dv = 0.0;
-  incline(1.2 * kMu, 20000, &moved, &dv);
-  EXPECT_NEAR(moved, 0.0428746, 0.02 * 0.0428746);
-  EXPECT_LT(std::fabs(dv), 1e-4);
+  const body_dem_test::InclineMotion r = incline(1.2 * kMu, 20000);
+  EXPECT_NEAR(r.moved, 0.0428746, 0.02 * 0.0428746);
+  EXPECT_LT(std::fabs(r.dv), 1e-4);
 }
 
 TEST(PolyhedronPhysics, PourWithHistoryComesToRest)
@@ -129,8 +106,7 @@ std::vector<body_dem_test::EnergyDrift> drifts(const BalanceCase &c)
   for (double dt : {0.001, 0.0005, 0.00025})
     out.push_back(body_dem_test::polyhedron_energy_balance(body_dem_test::polyhedron_gas_27(true), c.pair_style,
                                                            c.pair_coeff, c.wall, dt, 4.0));
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int rank = body_dem_test::mpi_rank();
   if (rank == 0)
     std::printf("largest drifts %.4g, %.4g, %.4g (ratio over two halvings %.3g); W_ja %.4g, W_diss %.4g, W_w %.4g, "
                 "%.4g, %.4g\n",
@@ -189,22 +165,18 @@ TEST(PolyhedronPhysics, WorkOfTheWeightsIsNotAccumulatedDuringMinimization)
   body_dem_test::PolyhedronBody b = body_dem_test::rotated(
       body_dem_test::rotated(body_dem_test::cube({0.2, 0.1, 1.12}, 1.0, 0.1), {0, 0, 1}, 20.0 * M_PI / 180.0),
       {1, 1, 0}, 15.0 * M_PI / 180.0);
-  body_dem_test::write_polyhedron_data("minimize3d.data", {a, b}, body_dem_test::Box3d{});
-  LammpsSession s;
-  s.load_plugin();
-  s.commands(body_dem_test::polyhedron_setup_commands("minimize3d.data"));
-  s.commands("pair_style body/rounded/polyhedron 1.0 1.0 0.3 0.25 0.05 history\npair_coeff * * 2000.0 4.0\n"
-             "compute wp all pair body/rounded/polyhedron\nthermo_style custom step pe c_wp[1] c_wp[2] c_wp[3]\n"
-             "min_modify line backtrack\nminimize 0.0 1e-8 100 1000\n");
-  const double pe_before_run = s.thermo("pe");
-  EXPECT_EQ(s.compute_vector("wp", 2), 0.0);
-  s.commands("fix integrate all nve/body\ntimestep 0.0005\ngroup top id 2\ngroup bottom id 1\n"
-             "fix hold bottom setforce 0 0 0\nfix down top addforce 0 0 -20\nset atom 2 angmom 0 0 0.5\n"
-             "run 400\n");
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank == 0)
+  const auto s =
+      body_dem_test::pair_style_session(body_dem_test::polyhedron_bodies_setup("minimize3d.data", {a, b}),
+                                        "body/rounded/polyhedron 1.0 1.0 0.3 0.25 0.05 history", {"* * 2000.0 4.0"});
+  s->commands("thermo_style custom step pe c_wp[1] c_wp[2] c_wp[3]\n"
+              "min_modify line backtrack\nminimize 0.0 1e-8 100 1000\n");
+  const double pe_before_run = s->thermo("pe");
+  EXPECT_EQ(s->compute_vector("wp", 2), 0.0);
+  s->commands("fix integrate all nve/body\ntimestep 0.0005\ngroup top id 2\ngroup bottom id 1\n"
+              "fix hold bottom setforce 0 0 0\nfix down top addforce 0 0 -20\nset atom 2 angmom 0 0 0.5\n"
+              "run 400\n");
+  if (body_dem_test::mpi_rank() == 0)
     std::printf("pe after the minimization %.6g; work of the weights after the run %.6g\n", pe_before_run,
-                s.compute_vector("wp", 2));
-  EXPECT_NE(s.compute_vector("wp", 2), 0.0);
+                s->compute_vector("wp", 2));
+  EXPECT_NE(s->compute_vector("wp", 2), 0.0);
 }

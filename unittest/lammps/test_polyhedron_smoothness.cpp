@@ -45,8 +45,9 @@
 // adds k_t = 28.6 per unit length while sticking. C = 1000 bounds the sum
 // of the few terms that change at once; measured: see each test's trace.
 #include "lammps_session.h"
-#include "quaternions.h"
 #include "polyhedron_data.h"
+#include "pose_sweeps.h"
+#include "quaternions.h"
 
 #include "../geometry/polyhedron_test_bodies.h"
 #include "polyhedron_contacts.h"
@@ -54,6 +55,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -63,6 +65,9 @@
 #include <vector>
 
 using body_dem_test::LammpsSession;
+using body_dem_test::Path;
+using body_dem_test::Pose;
+using body_dem_test::exact;
 using body_dem_test::Triple;
 using body_dem_test::Quat;
 using body_dem_test::axis_angle;
@@ -78,20 +83,6 @@ body_dem_test::Mat3 to_matrix(const Quat &q)
   double angle;
   to_axis_angle(q, axis, angle);
   return body_dem_test::rotation({axis[0], axis[1], axis[2]}, angle);
-}
-
-struct Pose {
-  Triple x;
-  Quat q;
-};
-
-using Path = std::function<Pose(double)>;
-
-std::string num(double v)
-{
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
 }
 
 constexpr double kGap = 0.18;
@@ -130,19 +121,14 @@ struct Scan {
 Scan scan(const std::string &name, const std::string &pair_style, const Path &path, double t0, double t1, int n,
           bool drag)
 {
-  const std::string data = "poly_smooth_" + name + ".data";
-  body_dem_test::write_polyhedron_data(data,
-                                       {body_dem_test::cube({0, 0, 0}, 1.0, 2 * kR),
-                                        body_dem_test::cube({0, 0, 3}, 1.0, 2 * kR)},
-                                       body_dem_test::Box3d{});
   LammpsSession s;
   s.load_plugin();
-  s.commands(body_dem_test::polyhedron_setup_commands(data));
+  s.commands(body_dem_test::two_cubes_setup("poly_smooth_" + name + ".data", 2 * kR));
   s.commands("pair_style body/rounded/polyhedron " + pair_style +
              "\n"
              "pair_coeff * * 100.0 5.0\n"
              "timestep " +
-             num(kDt) + "\nthermo_style custom step pe\nthermo 1000\n");
+             exact(kDt) + "\nthermo_style custom step pe\nthermo 1000\n");
 
   Scan out;
   const double h = (t1 - t0) / n;
@@ -150,11 +136,7 @@ Scan scan(const std::string &name, const std::string &pair_style, const Path &pa
   std::vector<long> last_features;
   for (int k = 0; k <= n; ++k) {
     const Pose p = path(t0 + k * h);
-    Triple axis;
-    double angle;
-    to_axis_angle(p.q, axis, angle);
-    s.command("set atom 2 x " + num(p.x[0]) + " y " + num(p.x[1]) + " z " + num(p.x[2]) + " quat " + num(axis[0]) +
-              " " + num(axis[1]) + " " + num(axis[2]) + " " + num(angle * 180.0 / M_PI));
+    s.command(body_dem_test::set_pose_command(2, p));
     if (drag) {
       // velocity and angular velocity of the step into this pose (for the
       // first pose: of the step out of it, so that nothing switches on)
@@ -163,14 +145,13 @@ Scan scan(const std::string &name, const std::string &pair_style, const Path &pa
       double dq_angle;
       to_axis_angle(mul(b.q, conjugate(a.q)), dq_axis, dq_angle);
       const double w = dq_angle / kDt * kInertia;
-      s.command("set atom 2 vx " + num((b.x[0] - a.x[0]) / kDt) + " vy " + num((b.x[1] - a.x[1]) / kDt) + " vz " +
-                num((b.x[2] - a.x[2]) / kDt) + " angmom " + num(w * dq_axis[0]) + " " + num(w * dq_axis[1]) + " " +
-                num(w * dq_axis[2]));
+      s.command("set atom 2 vx " + exact((b.x[0] - a.x[0]) / kDt) + " vy " + exact((b.x[1] - a.x[1]) / kDt) +
+                " vz " + exact((b.x[2] - a.x[2]) / kDt) + " angmom " + exact(w * dq_axis[0]) + " " +
+                exact(w * dq_axis[1]) + " " + exact(w * dq_axis[2]));
     }
     // run 1 without time integration: the step adds v_t dt to the spring
     s.command(drag && k > 0 ? "run 1 post no" : "run 0 post no");
-    const std::vector<double> f = s.gather_by_id("f"), t = s.gather_by_id("torque");
-    const double now[6] = {f[3], f[4], f[5], t[3], t[4], t[5]};
+    const std::array<double, 6> now = body_dem_test::force_and_torque(s, 2);
     for (int d = 0; d < 6; ++d) {
       if (k > 0 && std::fabs(now[d] - prev[d]) > out.max_jump) {
         out.max_jump = std::fabs(now[d] - prev[d]);

@@ -34,23 +34,17 @@
 // configuration without moving anything; f and torque are read per atom
 // ID after the run.
 #include "lammps_session.h"
+#include "pair_style_bodies.h"
 #include "polyhedron_data.h"
-
-#include "lammps.h"
-#include "library.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
-#include <memory>
 #include <string>
 #include <vector>
 
-using body_dem_test::Box3d;
-using body_dem_test::LammpsSession;
 using body_dem_test::PolyhedronBody;
 using body_dem_test::Triple;
 
@@ -69,63 +63,24 @@ constexpr double kTol = 1e-12;
 
 const double kS = std::sqrt(0.5);    // half the diagonal of a unit square face
 
-// One LAMMPS instance with bodies read from a data file, the plugin's pair
-// style, energy reported unnormalised and the work accumulators available
-// as compute wp.
-class Bodies {
+// Bodies of the harness (pair_style_bodies.h) under body/rounded/polyhedron,
+// read from the data file poly_two_body_<name>.data (with flip_faces, every
+// face written clockwise from outside).
+class Bodies : public body_dem_test::PairStyleBodies {
  public:
   Bodies(const std::string &name, const std::vector<PolyhedronBody> &bodies, const std::string &pair_style,
          const std::string &pair_coeff, bool flip_faces = false)
+      : PairStyleBodies(
+            body_dem_test::polyhedron_bodies_setup("poly_two_body_" + name + ".data", bodies, 1, flip_faces),
+            "body/rounded/polyhedron " + pair_style, {"* * " + pair_coeff})
   {
-    const std::string path = "poly_two_body_" + name + ".data";
-    body_dem_test::write_polyhedron_data(path, bodies, Box3d{}, 1, flip_faces);
-    s = std::make_unique<LammpsSession>();
-    s->load_plugin();
-    s->commands(body_dem_test::polyhedron_setup_commands(path));
-    s->commands("pair_style body/rounded/polyhedron " + pair_style + "\n" + "pair_coeff * * " + pair_coeff +
-                "\n"
-                "compute wp all pair body/rounded/polyhedron\n"
-                "thermo_style custom step pe c_wp[1] c_wp[2]\n"
-                "thermo_modify norm no\n");
-  }
-
-  void run(int steps) { s->command("run " + std::to_string(steps)); }
-
-  Triple force(int id) { return row("f", id); }
-  Triple torque(int id) { return row("torque", id); }
-  // Total potential energy (thermo pe, not divided by the atom count).
-  double pe()
-  {
-    const double value = s->thermo("pe");
-    // lammps_get_thermo() returns 0 on an error: make such a 0 fail.
-    EXPECT_EQ(lammps_has_error(s->lmp), 0) << "thermo pe failed";
-    return value;
-  }
-  // Element k (1 or 2) of compute pair: work of the j_a scaling, of damping and friction.
-  double work(int k) { return s->compute_vector("wp", k - 1); }
-
-  std::unique_ptr<LammpsSession> s;
-
- private:
-  Triple row(const std::string &what, int id)
-  {
-    const std::vector<double> v = s->gather_by_id(what);
-    return {v[3 * (id - 1)], v[3 * (id - 1) + 1], v[3 * (id - 1) + 2]};
   }
 };
-
-void expect_triple(const Triple &actual, const Triple &expected, const std::string &what, double tol = kTol)
-{
-  for (int d = 0; d < 3; ++d) EXPECT_NEAR(actual[d], expected[d], tol) << what << " component " << d;
-}
 
 // Body 2 gets F, body 1 -F; the torques about their centres as given.
 void expect_loads(Bodies &b, const Triple &f2, const Triple &torque1, const Triple &torque2)
 {
-  expect_triple(b.force(2), f2, "force on body 2");
-  expect_triple(b.force(1), {-f2[0], -f2[1], -f2[2]}, "force on body 1");
-  expect_triple(b.torque(1), torque1, "torque on body 1");
-  expect_triple(b.torque(2), torque2, "torque on body 2");
+  body_dem_test::expect_loads(b, f2, torque1, torque2, kTol);
 }
 
 const char *const kStyle = "0.0 0.0 0.0 1.0 0.05";    // c_n c_t mu delta_ua r_c
@@ -618,15 +573,7 @@ CollisionResult collide_cubes(const std::string &name, const std::string &pair_s
            : body_dem_test::moving(body_dem_test::rotated(unit_cube({0.1, 0.05, 1.5}), {1, 0, 0}, 0.05), {0.2, 0, -1},
                                    {0.5, -0.3, 0.2});
   Bodies b(name, {unit_cube({0, 0, 0}), falling}, pair_style, coeff);
-  b.s->commands("fix integrate all nve/body\n"
-                "compute tb all temp/body\n"
-                "compute_modify tb extra/dof 0\n"
-                "variable etot equal c_tb*3*count(all)+pe\n"
-                "timestep " +
-                std::to_string(dt) +
-                "\n"
-                "thermo_style custom step pe c_tb c_wp[1] c_wp[2] v_etot\n"
-                "thermo_modify norm no\n");
+  body_dem_test::integrate_with_total_energy(*b.s, 3, dt);
   CollisionResult r{};
   b.run(0);
   r.e_start = b.s->variable("etot");

@@ -23,24 +23,24 @@ using body_dem_test::LammpsSession;
 
 namespace {
 
-struct WallLoad {
-  double fx, fy, fz, ke;
-};
-
-WallLoad settle(LammpsSession &s, const std::string &floor_id)
+// Runs `input` (the box with the stack, the pair style and a wall fix
+// with the ID floor under it) in a fresh session with gravity g = 1 along
+// -y (vertical_axis 1, 2d) or -z (2) for 30 time units of dt = 0.001, and
+// expects the stack at rest and its weight on the floor.
+void expect_weight_on_the_floor(const std::string &input, int vertical_axis, const std::string &what)
 {
-  s.commands("fix integrate all nve/body\n"
+  LammpsSession s;
+  s.load_plugin();
+  s.commands(input);
+  s.commands(std::string(vertical_axis == 1 ? "fix down all gravity 1.0 vector 0 -1 0\n"
+                                            : "fix down all gravity 1.0 vector 0 0 -1\n") +
+             "timestep 0.001\n"
+             "fix integrate all nve/body\n"
              "compute ke all ke\n"
-             "variable fx equal f_" + floor_id + "[3]\nvariable fy equal f_" + floor_id + "[4]\n"
-             "variable fz equal f_" + floor_id + "[5]\n"
+             "variable fx equal f_floor[3]\nvariable fy equal f_floor[4]\nvariable fz equal f_floor[5]\n"
              "thermo_style custom step c_ke v_fx v_fy v_fz\nthermo 1000\nrun 30000\n");
-  return {s.variable("fx"), s.variable("fy"), s.variable("fz"), s.compute_scalar("ke")};
-}
-
-void expect_weight_on_the_floor(const WallLoad &load, int vertical_axis, const std::string &what)
-{
-  EXPECT_LT(load.ke, 1e-8) << what << ": not at rest";
-  const double f[3] = {load.fx, load.fy, load.fz};
+  const double f[3] = {s.variable("fx"), s.variable("fy"), s.variable("fz")};
+  EXPECT_LT(s.compute_scalar("ke"), 1e-8) << what << ": not at rest";
   for (int d = 0; d < 3; d++) {
     const double expected = d == vertical_axis ? 2.0 : 0.0;
     EXPECT_NEAR(f[d], expected, 1e-2) << what << ": component " << d;
@@ -49,13 +49,16 @@ void expect_weight_on_the_floor(const WallLoad &load, int vertical_axis, const s
 
 body_dem_test::Box3d box3d() { return body_dem_test::box_above_floor(4.0, 6.0); }
 
-void write_stack_3d()
+// The 3d stack, two cubes (the upper one turned about z), and the input
+// lines that read it in a box with a floor.
+std::string stack_3d_setup()
 {
   body_dem_test::write_polyhedron_data("wall_loads_3d.data",
                                        {body_dem_test::cube({0.0, 0.0, 0.6}, 1.0, 0.2),
                                         body_dem_test::rotated(body_dem_test::cube({0.1, 0.0, 1.8}, 1.0, 0.2),
                                                                {0.0, 0.0, 1.0}, 0.3)},
                                        box3d());
+  return "boundary p p f\n" + body_dem_test::polyhedron_setup_commands("wall_loads_3d.data");
 }
 
 }    // namespace
@@ -67,38 +70,30 @@ TEST(WallLoads, PolygonFloorCarriesTheStack)
                                     {body_dem_test::square(0.0, 0.6, 1.0, 0.0, 0.2),
                                      body_dem_test::square(0.1, 1.8, 1.0, 0.0, 0.2)},
                                     box);
-  LammpsSession s;
-  s.load_plugin();
-  s.commands("boundary p f p\n" + body_dem_test::polygon_setup_commands("wall_loads_2d.data") +
-             "pair_style body/rounded/polygon 20.0 5.0 0.5 1.0 0.0 history\npair_coeff * * 1000.0 0.0\n"
-             "fix floor all wall/body/polygon 1000.0 20.0 5.0 yplane 0.0 NULL\n"
-             "fix plane all enforce2d\nfix down all gravity 1.0 vector 0 -1 0\ntimestep 0.001\n");
-  expect_weight_on_the_floor(settle(s, "floor"), 1, "wall/body/polygon");
+  expect_weight_on_the_floor("boundary p f p\n" + body_dem_test::polygon_setup_commands("wall_loads_2d.data") +
+                                 "pair_style body/rounded/polygon 20.0 5.0 0.5 1.0 0.0 history\n"
+                                 "pair_coeff * * 1000.0 0.0\n"
+                                 "fix floor all wall/body/polygon 1000.0 20.0 5.0 yplane 0.0 NULL\n"
+                                 "fix plane all enforce2d\n",
+                             1, "wall/body/polygon");
 }
 
 TEST(WallLoads, PolyhedronFloorCarriesTheStack)
 {
-  write_stack_3d();
-  LammpsSession s;
-  s.load_plugin();
-  s.commands("boundary p p f\n" + body_dem_test::polyhedron_setup_commands("wall_loads_3d.data") +
-             "pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0 history\npair_coeff * * 1000.0 0.0\n"
-             "fix floor all wall/body/polyhedron 1000.0 20.0 5.0 zplane 0.0 NULL\n"
-             "fix down all gravity 1.0 vector 0 0 -1\ntimestep 0.001\n");
-  expect_weight_on_the_floor(settle(s, "floor"), 2, "wall/body/polyhedron");
+  expect_weight_on_the_floor(stack_3d_setup() +
+                                 "pair_style body/rounded/polyhedron 20.0 5.0 0.5 1.0 0.0 history\n"
+                                 "pair_coeff * * 1000.0 0.0\n"
+                                 "fix floor all wall/body/polyhedron 1000.0 20.0 5.0 zplane 0.0 NULL\n",
+                             2, "wall/body/polyhedron");
 }
 
 TEST(WallLoads, GranularFloorCarriesTheStack)
 {
-  write_stack_3d();
-  LammpsSession s;
-  s.load_plugin();
   const std::string model = "hooke 1000.0 0.5 tangential linear_history 285.7 1.0 0.5 damping mass_velocity";
-  s.commands("boundary p p f\n" + body_dem_test::polyhedron_setup_commands("wall_loads_3d.data") +
-             "pair_style body/rounded/polyhedron/granular 1.0 0.0\npair_coeff * * " + model +
-             "\nfix floor all wall/body/polyhedron/granular " + model + " zplane 0.0 NULL\n"
-             "fix down all gravity 1.0 vector 0 0 -1\ntimestep 0.001\n");
-  expect_weight_on_the_floor(settle(s, "floor"), 2, "wall/body/polyhedron/granular");
+  expect_weight_on_the_floor(stack_3d_setup() + "pair_style body/rounded/polyhedron/granular 1.0 0.0\n" +
+                                 "pair_coeff * * " + model + "\nfix floor all wall/body/polyhedron/granular " +
+                                 model + " zplane 0.0 NULL\n",
+                             2, "wall/body/polyhedron/granular");
 }
 
 TEST(WallLoads, TwoPlanesOfOneFixAddUp)

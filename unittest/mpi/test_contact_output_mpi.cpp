@@ -90,13 +90,8 @@ ContactSums broadcast(ContactSums s)
 
 ContactSums alone(const std::string &name, const std::vector<std::string> &args)
 {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm comm;
-  MPI_Comm_split(MPI_COMM_WORLD, rank == 0 ? 0 : MPI_UNDEFINED, 0, &comm);
   ContactSums sums;
-  if (rank == 0) sums = run_case(comm, name, args);
-  if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
+  body_dem_test::on_rank_0_alone([&](MPI_Comm comm) { sums = run_case(comm, name, args); });
   return broadcast(sums);
 }
 

@@ -92,8 +92,8 @@ body_dem_test::RunState run_gas(MPI_Comm comm, const Attraction &attraction = {}
 body_dem_test::RunState expect_parallel_matches_serial(const Attraction &attraction)
 {
   write_gas();
-  int rank = 0, nranks = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int rank = body_dem_test::mpi_rank();
+  int nranks = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &nranks);
   const auto runs =
       body_dem_test::run_alone_and_together([&](MPI_Comm comm) { return run_gas(comm, attraction); });

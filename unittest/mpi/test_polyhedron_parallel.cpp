@@ -60,8 +60,7 @@ body_dem_test::RunState run_gas(MPI_Comm comm, const std::string &pair_style)
 void expect_same_trajectory(const std::string &pair_style)
 {
   write_gas();
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int rank = body_dem_test::mpi_rank();
   const auto runs = body_dem_test::run_alone_and_together([&](MPI_Comm comm) { return run_gas(comm, pair_style); });
   const body_dem_test::RunState &serial = runs.serial, &parallel = runs.parallel;
   const double serial_work_ja = serial.scalars[0], serial_work_diss = serial.scalars[1];

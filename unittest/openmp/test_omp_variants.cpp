@@ -5,6 +5,7 @@
 // (global and per atom) and work accumulators to round-off. ctest runs
 // this program alone and under mpirun -np 2 (threads and ranks combined);
 // the reference is always the serial style on rank 0 alone.
+#include "body_data.h"
 #include "lammps_session.h"
 #include "polyhedron_data.h"
 #include "variant_equivalence.h"
@@ -48,27 +49,12 @@ void expect_threads_match_serial(Case c, const std::string &name)
   }
 }
 
-std::string gas_setup()
-{
-  return "units lj\n"
-         "dimension 2\n"
-         "atom_style body rounded/polygon 1 4\n"
-         "atom_modify map array\n"
-         "comm_modify vel yes\n"
-         "read_data " + body_dem_test::source_dir() + "/examples/body/data.polygon_gas\n";
-}
-
 }    // namespace
 
 TEST(OmpVariant, SuffixFlagPicksItFromAnUnchangedInput)
 {
   LammpsSession s(omp_args(2));
-  s.load_plugin();
-  s.commands(gas_setup());
-  s.command("pair_style body/rounded/polygon 2.0 2.0 0.3 1.0 0.05 history");
-  s.command("pair_coeff * * 200.0 2.0");
-  s.command("compute wp all pair body/rounded/polygon");
-  s.command("run 0");
+  body_dem_test::run_unchanged_gas_input(s);
   EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon/omp");
   // W_ja, W_diss and, with the default rule contacts weighted (issue 29), W_w
   EXPECT_EQ(s.lmp->force->pair->nextra, 3);
@@ -82,7 +68,7 @@ TEST(OmpVariant, SuffixCommandPicksIt)
   s.load_plugin();
   s.command("package omp 2");
   s.command("suffix omp");
-  s.commands(gas_setup());
+  s.commands(body_dem_test::polygon_gas_setup());
   s.command("pair_style body/rounded/polygon 2.0 2.0 0.3 1.0 0.05");
   s.command("pair_coeff * * 200.0 2.0");
   s.command("run 0");
@@ -136,35 +122,12 @@ TEST(OmpVariant, SerialStyleWithoutSuffix)
 {
   LammpsSession s;
   s.load_plugin();
-  s.commands(gas_setup());
+  s.commands(body_dem_test::polygon_gas_setup());
   s.command("pair_style body/rounded/polygon 2.0 2.0 0.3 1.0 0.05");
   EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon");
 }
 
-TEST(OmpEquivalence, PolygonGasWithoutHistory)
-{
-  expect_threads_match_serial(Case::gas, "gas");
-}
-
-TEST(OmpEquivalence, PolygonGasWithHistoryAndCohesion)
-{
-  expect_threads_match_serial(Case::gas_history, "gas with history");
-}
-
-TEST(OmpEquivalence, PolygonPourWithWallsAndHistory)
-{
-  expect_threads_match_serial(Case::pour, "pour");
-}
-
-TEST(OmpEquivalence, PolyhedronGasWithHistoryAndCohesion)
-{
-  expect_threads_match_serial(Case::polyhedron_gas, "polyhedron gas");
-}
-
-TEST(OmpEquivalence, GranularHeapWithWalls)
-{
-  expect_threads_match_serial(Case::granular_heap, "granular heap");
-}
+BODY_DEM_VARIANT_EQUIVALENCE_TESTS(OmpEquivalence, expect_threads_match_serial)
 
 // ---------------------------------------------------------------------------
 // fix nve/body/omp: the host's fix nve/body in threads.
@@ -197,7 +160,7 @@ TEST(OmpVariant, SuffixPicksFixNveBodyOmp)
 {
   LammpsSession s(omp_args(2));
   s.load_plugin();
-  s.commands(gas_setup());
+  s.commands(body_dem_test::polygon_gas_setup());
   s.command("fix integrate all nve/body");
   EXPECT_STREQ(LAMMPS_NS::host::fix_by_id(s.lmp->modify, "integrate")->style, "nve/body/omp");
 }
@@ -228,9 +191,4 @@ TEST(FixNveBodyOmp, RequiresBodies)
   s.commands("units lj\natom_style sphere\nregion box block 0 4 0 4 0 4\ncreate_box 1 box\n"
              "create_atoms 1 single 1 1 1\nfix integrate all nve/body/omp\n");
   EXPECT_LAMMPS_ERROR(s, "run 0", "fix nve/body/omp: requires atom_style body");
-}
-
-TEST(OmpEquivalence, AdhesiveCubesWithTangentialAdhesion)
-{
-  expect_threads_match_serial(Case::adhesive_cubes, "adhesive cubes");
 }

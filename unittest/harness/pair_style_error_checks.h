@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <functional>
 #include <initializer_list>
 #include <memory>
@@ -328,6 +329,32 @@ inline void expect_missing_coefficients_errors(const StyleUnderTest &st)
     s->command(st.style() + " 1.0 1.0 0.0 1.0 0.0");
     EXPECT_LAMMPS_ERROR(*s, "run 0", "pair coeffs are not set");
   }
+}
+
+// ---- the order of commands
+
+// The documentation allows the coefficients in the data file read by
+// read_data, which needs the pair style defined before read_data, i.e.
+// before the simulation box exists. Appends "PairIJ Coeffs" with
+// "1 1 100.0 1.0" (k_n = 100, k_na = 1) to the data file `path`, runs
+// `setup` (which reads it) with "pair_style <name> 1.0 1.0 0.0 1.0 0.0"
+// before read_data, then `run 0`: both must run. Returns the forces after
+// the run (gather_by_id("f")) for the test's own checks.
+inline std::vector<double> forces_with_coefficients_in_the_data_file(const StyleUnderTest &st,
+                                                                     const std::string &path,
+                                                                     const std::string &setup)
+{
+  {
+    std::ofstream out(path, std::ios::app);
+    out << "\nPairIJ Coeffs # " << st.name << "\n\n1 1 100.0 1.0\n";
+  }
+  body_dem_test::LammpsSession s;
+  s.load_plugin();
+  const std::string setup_with_style =
+      body_dem_test::replace_in_setup(setup, "read_data", st.style() + " 1.0 1.0 0.0 1.0 0.0\nread_data");
+  EXPECT_EQ(body_dem_test::error_of(s, setup_with_style), kNoError);
+  EXPECT_EQ(body_dem_test::error_of(s, "run 0"), kNoError);
+  return s.gather_by_id("f");
 }
 
 inline void expect_redefining_the_style_with_and_without_history_runs(const StyleUnderTest &st)
