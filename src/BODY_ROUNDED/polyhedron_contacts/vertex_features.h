@@ -1,0 +1,217 @@
+// The contact search of 3d rounded polyhedra (polyhedron_contacts.h), stage
+// 1: the vertex contacts (rule 1). Each vertex of either body is located
+// against the other body: the face into which its projection falls, else
+// the nearest point of the edges (an edge, or the vertex at its end); a
+// vertex inside a closed body goes out through its nearest face plane.
+// Plain C++, header-only, no LAMMPS.
+#ifndef BODY_DEM_POLYHEDRON_CONTACTS_VERTEX_FEATURES_H
+#define BODY_DEM_POLYHEDRON_CONTACTS_VERTEX_FEATURES_H
+
+#include "device_marks.h"
+#include "point_segment_3d.h"
+#include "polyhedron_contacts/candidates.h"
+
+#include <cmath>
+
+namespace body_dem {
+namespace polyhedron_detail {
+
+  // Result of locating the feature of a body nearest to a point (rule 1).
+  struct FeatureNearest {
+    bool found = false;
+    FeatureKind kind = FeatureKind::vertex;
+    int index = -1;
+    Vec3 foot;               // the point on the feature
+    Vec3 away;               // unit direction from the feature to the point (zero if undefined)
+    double distance = 0.0;   // signed: negative inside a closed body
+    double t = 0.0;          // parameter of foot along the edge (edge contacts)
+  };
+
+  // Feature of body b that the point p interacts with (rule 1), if its
+  // distance is at most dmax. For a closed body, beyond_face receives the
+  // face whose plane separates p from the body by more than dmax, if the
+  // search stopped there (else -1). offsets: the plane offsets of b's faces
+  // (nullptr: computed here). first_face (if >= 0) is tested first for the
+  // early exit: the face of b that faces the other body most directly
+  // separates most of its vertices.
+  BODY_DEM_HOST_DEVICE
+  inline FeatureNearest nearest_feature(const Vec3 &p, const PolyhedronShape &b, const double *offsets, double dmax,
+                                        int first_face, int &beyond_face)
+  {
+    FeatureNearest r;
+    beyond_face = -1;
+    if (b.nfaces > 0) {
+      const bool closed = b.nfaces >= 4;
+      int face = -1;
+      double face_dist = 0.0, face_sign = 1.0;
+      int max_face = -1;
+      double max_s = -HUGE_VAL;
+      if (closed) {
+        // first the cheap plane distances, with the early exit ...
+        if (first_face >= 0 && dot(p, b.face_normals[first_face]) - face_offset(b, offsets, first_face) > dmax) {
+          beyond_face = first_face;
+          return r;
+        }
+        for (int f = 0; f < b.nfaces; ++f) {
+          const double s = dot(p, b.face_normals[f]) - face_offset(b, offsets, f);
+          if (s > dmax) {
+            beyond_face = f;    // distance to a convex body >= any face plane's
+            return r;
+          }
+          if (s > max_s) {
+            max_s = s;
+            max_face = f;
+          }
+        }
+        // ... then the projection tests, only for faces that p lies above
+        if (max_s > 0.0)
+          for (int f = 0; f < b.nfaces; ++f) {
+            const double s = dot(p, b.face_normals[f]) - face_offset(b, offsets, f);
+            if (s >= 0.0 && (face < 0 || s < face_dist) && projects_inside_face(p, b, f)) {
+              face = f;
+              face_dist = s;
+            }
+          }
+      } else {
+        for (int f = 0; f < b.nfaces; ++f) {
+          const double s = dot(p, b.face_normals[f]) - face_offset(b, offsets, f);
+          const double sa = std::fabs(s);
+          if (sa <= dmax && (face < 0 || sa < face_dist) && projects_inside_face(p, b, f)) {
+            face = f;
+            face_dist = sa;
+            face_sign = s < 0.0 ? -1.0 : 1.0;
+          }
+        }
+      }
+      if (closed && max_s <= 0.0) {    // inside: out through the nearest face plane
+        face = max_face;
+        face_dist = max_s;
+      }
+      if (face >= 0) {
+        const Vec3 n = b.face_normals[face] * face_sign;
+        r.found = true;
+        r.kind = FeatureKind::face;
+        r.index = face;
+        r.distance = face_dist;
+        r.away = n;
+        r.foot = p - n * face_dist;
+        return r;
+      }
+    }
+    if (b.nedges > 0) {
+      int best = -1;
+      PointSegmentResult bs;
+      for (int e = 0; e < b.nedges; ++e) {
+        const PointSegmentResult s = point_segment_nearest(p, b.vertices[b.edges[e][0]], b.vertices[b.edges[e][1]]);
+        if (best < 0 || s.dist2 < bs.dist2) {
+          best = e;
+          bs = s;
+        }
+      }
+      if (bs.dist2 > dmax * dmax) return r;
+      r.found = true;
+      r.foot = bs.point;
+      r.distance = std::sqrt(bs.dist2);
+      if (bs.region == PointSegmentRegion::interior) {
+        r.kind = FeatureKind::edge;
+        r.index = best;
+        r.t = bs.t;
+      } else {
+        r.kind = FeatureKind::vertex;
+        r.index = b.edges[best][bs.region == PointSegmentRegion::start ? 0 : 1];
+      }
+    } else {
+      int best = -1;
+      double bd2 = 0.0;
+      for (int k = 0; k < b.nvertices; ++k) {
+        const double d2 = norm2(p - b.vertices[k]);
+        if (best < 0 || d2 < bd2) {
+          best = k;
+          bd2 = d2;
+        }
+      }
+      if (best < 0 || bd2 > dmax * dmax) return r;
+      r.found = true;
+      r.kind = FeatureKind::vertex;
+      r.index = best;
+      r.foot = b.vertices[best];
+      r.distance = std::sqrt(bd2);
+    }
+    r.away = r.distance > 0.0 ? (p - r.foot) * (1.0 / r.distance) : Vec3{};
+    return r;
+  }
+
+  // The candidate of vertex v of body `owner` (0: i, 1: j) that interacts
+  // with feature fn of the other body: features, nearest points, normal
+  // from i to j, weight 1 (reduced by the precedence stage).
+  BODY_DEM_HOST_DEVICE
+  inline void add_vertex_candidate(PairSearch &s, int owner, int v, const Vec3 &vertex, const FeatureNearest &fn)
+  {
+    Vec3 away = fn.away;    // from the other body's feature to the vertex
+    if (norm2(away) == 0.0) away = owner == 0 ? -s.fallback_normal() : s.fallback_normal();
+    Contact c;
+    CandidateInfo ci;
+    ci.depth = s.dmax - fn.distance;
+    ci.strength = 0.0;
+    ci.foot_t = fn.t;
+    ci.owner = owner;
+    if (owner == 0) {
+      c.kind_i = FeatureKind::vertex;
+      c.index_i = v;
+      c.kind_j = fn.kind;
+      c.index_j = fn.index;
+      c.on_i = vertex;
+      c.on_j = fn.foot;
+      c.normal = -away;
+    } else {
+      c.kind_i = fn.kind;
+      c.index_i = fn.index;
+      c.kind_j = FeatureKind::vertex;
+      c.index_j = v;
+      c.on_i = fn.foot;
+      c.on_j = vertex;
+      c.normal = away;
+    }
+    c.delta_n = fn.distance - s.r_sum;
+    c.weight = 1.0;
+    c.ja_factor = 1.0;
+    s.add(c, ci);
+  }
+
+  // Stage 1: the vertex contacts of i's vertices (index order), then of j's
+  // (a one-vertex body, a sphere, touches the other body at its own vertex
+  // only: the other body's vertices are not tested against it). Fills
+  // s.beyond_i and s.beyond_j for the crossing stage's early exit and sets
+  // s.n_vertex_candidates.
+  BODY_DEM_HOST_DEVICE inline void add_vertex_candidates(PairSearch &s)
+  {
+    const PolyhedronShape &bi = s.bi, &bj = s.bj;
+    s.keep_beyond_i = bi.nvertices <= kMaxPolyhedronScratchVertices;
+    s.keep_beyond_j = bj.nvertices <= kMaxPolyhedronScratchVertices;
+    const bool test_i_vertices = bj.nvertices > 1 || bi.nvertices == 1;    // not against a sphere
+    const bool test_j_vertices = bi.nvertices > 1 && bj.nvertices >= 1;
+    for (int owner = 0; owner < 2; ++owner) {
+      if ((owner == 0 && !test_i_vertices) || (owner == 1 && !test_j_vertices)) continue;
+      const PolyhedronShape &mine = owner == 0 ? bi : bj;
+      const PolyhedronShape &other = owner == 0 ? bj : bi;
+      const double *other_offsets = owner == 0 ? s.off_j : s.off_i;
+      const int other_lead = owner == 0 ? s.lead_j : s.lead_i;
+      int *beyond = owner == 0 ? s.beyond_i : s.beyond_j;
+      const bool keep = owner == 0 ? s.keep_beyond_i : s.keep_beyond_j;
+      for (int v = 0; v < mine.nvertices; ++v) {
+        int bf = -1;
+        const FeatureNearest fn = nearest_feature(mine.vertices[v], other, other_offsets, s.dmax, other_lead, bf);
+        if (keep) beyond[v] = bf;
+        if (fn.found) add_vertex_candidate(s, owner, v, mine.vertices[v], fn);
+      }
+    }
+    // the crossing stage trusts beyond[] only for vertices that were tested
+    s.keep_beyond_i = test_i_vertices && s.keep_beyond_i;
+    s.keep_beyond_j = test_j_vertices && s.keep_beyond_j;
+    s.n_vertex_candidates = s.out.size;
+  }
+
+}    // namespace polyhedron_detail
+}    // namespace body_dem
+
+#endif
