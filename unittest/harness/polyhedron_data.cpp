@@ -2,10 +2,12 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <fstream>
 #include <iomanip>
+#include <sstream>
 #include <stdexcept>
 
 namespace body_dem_test {
@@ -83,6 +85,169 @@ Mat inertia_matrix(const PolyhedronBody &b)
   return solid_inertia(b);
 }
 
+// The host's read_data reads a body of at most 31 lines after its header
+// line, each of at most 255 characters (its MAXBODY and MAXLINE), so the
+// values are packed into lines; a body with more values than that fits
+// (some 50 vertices) must come from a molecule file, which has no limit.
+constexpr size_t kHostBodyLines = 31;
+constexpr size_t kHostLineLength = 250;
+
+// The body lines of a rounded/polyhedron body (or its sphere and rod
+// forms): the integers N E F, then the doubles (inertia, vertices, edges,
+// faces, rounded diameter) packed into lines.
+struct BodyLines {
+  size_t ninteger = 3, ndouble = 0;
+  std::string integers;
+  std::vector<std::string> doubles;
+};
+
+BodyLines body_lines(const PolyhedronBody &b, bool flip_faces)
+{
+  const size_t nv = b.vertices.size();
+  const bool polyhedron = nv >= 3;
+  const size_t ne = polyhedron ? b.edges.size() : nv - 1;
+  const size_t nf = polyhedron ? b.faces.size() : 0;
+  std::vector<std::string> values;
+  const auto add = [&](double x) {
+    std::ostringstream os;
+    os << std::setprecision(17) << x;
+    values.push_back(os.str());
+  };
+  for (double c : inertia_tensor(b)) add(c);
+  for (const auto &p : b.vertices)
+    for (double x : p) add(x);
+  if (polyhedron) {
+    for (size_t e = 0; e < ne; ++e) add(b.edges[e][0]), add(b.edges[e][1]);
+    for (const auto &f : b.faces) {
+      std::array<int, 4> g = f;
+      if (flip_faces) g = f[3] >= 0 ? std::array<int, 4>{f[3], f[2], f[1], f[0]} : std::array<int, 4>{f[2], f[1], f[0], -1};
+      for (int v : g) add(v);
+    }
+  }
+  add(b.rounded_diameter);
+  BodyLines lines;
+  lines.integers = std::to_string(nv) + " " + std::to_string(ne) + " " + std::to_string(nf);
+  lines.ndouble = values.size();
+  std::string line;
+  for (const std::string &v : values) {
+    if (!line.empty() && line.size() + 1 + v.size() > kHostLineLength) {
+      lines.doubles.push_back(line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + v;
+  }
+  if (!line.empty()) lines.doubles.push_back(line);
+  return lines;
+}
+
+// The principal frame of an inertia tensor: moments in decreasing order
+// and the axes as the columns of a right-handed rotation V (I = V diag V^T),
+// by cyclic Jacobi rotations (a 3x3 symmetric matrix: converged to
+// round-off in a few sweeps).
+struct PrincipalFrame {
+  Triple moments{};
+  Mat axes{};    // axes[r][c]: component r of axis c
+};
+
+PrincipalFrame principal_frame(Mat a)
+{
+  Mat v{};
+  for (int d = 0; d < 3; ++d) v[d][d] = 1.0;
+  for (int sweep = 0; sweep < 50; ++sweep) {
+    const double off = a[0][1] * a[0][1] + a[0][2] * a[0][2] + a[1][2] * a[1][2];
+    const double diag = a[0][0] * a[0][0] + a[1][1] * a[1][1] + a[2][2] * a[2][2];
+    if (off <= 1e-34 * diag) break;
+    for (int p = 0; p < 2; ++p)
+      for (int q = p + 1; q < 3; ++q) {
+        if (a[p][q] == 0.0) continue;
+        const double theta = 0.5 * (a[q][q] - a[p][p]) / a[p][q];
+        const double t = (theta >= 0.0 ? 1.0 : -1.0) / (std::fabs(theta) + std::sqrt(theta * theta + 1.0));
+        const double c = 1.0 / std::sqrt(t * t + 1.0), s = t * c;
+        for (int k = 0; k < 3; ++k) {    // a <- a J (columns p, q)
+          const double akp = a[k][p], akq = a[k][q];
+          a[k][p] = c * akp - s * akq;
+          a[k][q] = s * akp + c * akq;
+        }
+        for (int k = 0; k < 3; ++k) {    // a <- J^T a (rows p, q)
+          const double apk = a[p][k], aqk = a[q][k];
+          a[p][k] = c * apk - s * aqk;
+          a[q][k] = s * apk + c * aqk;
+        }
+        for (int k = 0; k < 3; ++k) {    // v <- v J
+          const double vkp = v[k][p], vkq = v[k][q];
+          v[k][p] = c * vkp - s * vkq;
+          v[k][q] = s * vkp + c * vkq;
+        }
+      }
+  }
+  int order[3] = {0, 1, 2};
+  std::sort(order, order + 3, [&](int x, int y) { return a[x][x] > a[y][y]; });
+  PrincipalFrame f;
+  for (int c = 0; c < 3; ++c) {
+    f.moments[c] = a[order[c]][order[c]];
+    for (int r = 0; r < 3; ++r) f.axes[r][c] = v[r][order[c]];
+  }
+  // right-handed: flip the third axis if needed
+  const Triple e0{f.axes[0][0], f.axes[1][0], f.axes[2][0]}, e1{f.axes[0][1], f.axes[1][1], f.axes[2][1]};
+  const Triple e2{f.axes[0][2], f.axes[1][2], f.axes[2][2]};
+  if (dot3(cross3(e0, e1), e2) < 0.0)
+    for (int r = 0; r < 3; ++r) f.axes[r][2] = -f.axes[r][2];
+  return f;
+}
+
+// Axis and angle of a rotation matrix, through its quaternion (the
+// largest of the four components first, for round-off).
+MoleculeRotation rotation_of(const Mat &m)
+{
+  double q[4];
+  const double tr = m[0][0] + m[1][1] + m[2][2];
+  if (tr >= m[0][0] && tr >= m[1][1] && tr >= m[2][2]) {
+    q[0] = 0.5 * std::sqrt(1.0 + tr);
+    q[1] = (m[2][1] - m[1][2]) / (4.0 * q[0]);
+    q[2] = (m[0][2] - m[2][0]) / (4.0 * q[0]);
+    q[3] = (m[1][0] - m[0][1]) / (4.0 * q[0]);
+  } else {
+    int i = 0;
+    if (m[1][1] > m[i][i]) i = 1;
+    if (m[2][2] > m[i][i]) i = 2;
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    const double r = std::sqrt(1.0 + m[i][i] - m[j][j] - m[k][k]);
+    q[1 + i] = 0.5 * r;
+    q[0] = (m[k][j] - m[j][k]) / (2.0 * r);
+    q[1 + j] = (m[j][i] + m[i][j]) / (2.0 * r);
+    q[1 + k] = (m[k][i] + m[i][k]) / (2.0 * r);
+  }
+  if (q[0] < 0.0)
+    for (double &c : q) c = -c;
+  const double s = std::sqrt(q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  MoleculeRotation turn;
+  if (s > 0.0) {
+    turn.angle_degrees = 2.0 * std::atan2(s, q[0]) * 180.0 / M_PI;
+    turn.axis = {q[1] / s, q[2] / s, q[3] / s};
+  }
+  return turn;
+}
+
+// The double lines of a body without the inertia tensor (its first six values).
+std::vector<std::string> body_lines_after_inertia(const BodyLines &lines)
+{
+  std::vector<std::string> out;
+  int skip = 6;
+  for (const std::string &line : lines.doubles) {
+    std::istringstream in(line);
+    std::string word, rest;
+    while (in >> word) {
+      if (skip > 0) {
+        --skip;
+        continue;
+      }
+      rest += (rest.empty() ? "" : " ") + word;
+    }
+    if (!rest.empty()) out.push_back(rest);
+  }
+  return out;
+}
+
 }    // namespace
 
 PolyhedronBody rotated(PolyhedronBody b, const Triple &axis, double angle)
@@ -147,6 +312,18 @@ PolyhedronBody rod(const Triple &c, const Triple &half, double rounded_diameter)
   return b;
 }
 
+PolyhedronBody hull_grain(const Triple &c, const HullGrainSpec &spec, double rounded_diameter)
+{
+  const HullShape shape = hull_grain_shape(spec);
+  PolyhedronBody b;
+  b.center = c;
+  b.rounded_diameter = rounded_diameter;
+  b.vertices = shape.vertices;
+  b.edges = shape.edges;
+  b.faces = shape.faces;
+  return b;
+}
+
 std::array<double, 6> inertia_tensor(const PolyhedronBody &b)
 {
   const Mat I = inertia_matrix(b);
@@ -174,31 +351,14 @@ void write_polyhedron_data(const std::string &path, const std::vector<Polyhedron
     }
     out << "\nBodies\n\n";
     for (size_t k = 0; k < bodies.size(); ++k) {
-      const PolyhedronBody &b = bodies[k];
-      const size_t nv = b.vertices.size();
-      const bool polyhedron = nv >= 3;
-      const size_t ne = polyhedron ? b.edges.size() : nv - 1;
-      const size_t nf = polyhedron ? b.faces.size() : 0;
-      const size_t ndouble = 6 + 3 * nv + (polyhedron ? 2 * ne + 4 * nf : 0) + 1;
-      out << k + 1 << " 3 " << ndouble << "\n" << nv << " " << ne << " " << nf << "\n";
-      for (double c : inertia_tensor(b)) out << c << " ";
-      out << "\n";
-      for (const auto &p : b.vertices) out << p[0] << " " << p[1] << " " << p[2] << "\n";
-      if (polyhedron) {
-        // two edges per line: the host reads at most 32 lines per body
-        for (size_t e = 0; e < ne; ++e) out << b.edges[e][0] << " " << b.edges[e][1] << (e % 2 == 1 ? "\n" : " ");
-        if (ne % 2 == 1) out << "\n";
-        for (const auto &f : b.faces) {
-          if (flip_faces) {
-            if (f[3] >= 0)
-              out << f[3] << " " << f[2] << " " << f[1] << " " << f[0] << "\n";
-            else
-              out << f[2] << " " << f[1] << " " << f[0] << " -1\n";
-          } else
-            out << f[0] << " " << f[1] << " " << f[2] << " " << f[3] << "\n";
-        }
-      }
-      out << b.rounded_diameter << "\n";
+      const BodyLines lines = body_lines(bodies[k], flip_faces);
+      if (lines.doubles.size() + 1 > kHostBodyLines)
+        throw std::runtime_error("write_polyhedron_data: body " + std::to_string(k + 1) + " needs " +
+                                 std::to_string(lines.doubles.size() + 1) + " lines, the host's read_data reads at most " +
+                                 std::to_string(kHostBodyLines) + " per body: give it as a molecule file "
+                                 "(write_polyhedron_molecule)");
+      out << k + 1 << " " << lines.ninteger << " " << lines.ndouble << "\n" << lines.integers << "\n";
+      for (const std::string &line : lines.doubles) out << line << "\n";
     }
     out << "\nVelocities\n\n";
     for (size_t k = 0; k < bodies.size(); ++k) {
@@ -211,6 +371,64 @@ void write_polyhedron_data(const std::string &path, const std::vector<Polyhedron
     }
   }
   MPI_Barrier(MPI_COMM_WORLD);
+}
+
+MoleculeRotation write_polyhedron_molecule(const std::string &path, const PolyhedronBody &b)
+{
+  const PrincipalFrame frame = principal_frame(inertia_matrix(b));
+  // vertices in the principal frame: u = V^T v; the inertia diagonal
+  PolyhedronBody in_frame = b;
+  for (auto &v : in_frame.vertices) {
+    Triple u{};
+    for (int c = 0; c < 3; ++c) u[c] = frame.axes[0][c] * v[0] + frame.axes[1][c] * v[1] + frame.axes[2][c] * v[2];
+    v = u;
+  }
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0) {
+    std::ofstream out(path);
+    if (!out) throw std::runtime_error("cannot write " + path);
+    BodyLines lines = body_lines(in_frame, false);
+    out << std::setprecision(17);
+    out << "test body (rounded/polyhedron), in its principal frame\n\n1 atoms\n" << lines.ninteger << " "
+        << lines.ndouble << " body\n\n";
+    out << "Coords\n\n1 0 0 0\n\nTypes\n\n1 " << b.type << "\n\nMasses\n\n1 " << b.mass << "\n\n";
+    out << "Body Integers\n\n" << lines.integers << "\n\nBody Doubles\n\n";
+    // the diagonal inertia in place of the one body_lines() computed
+    out << frame.moments[0] << " " << frame.moments[1] << " " << frame.moments[2] << " 0 0 0\n";
+    const std::vector<std::string> rest = body_lines_after_inertia(lines);
+    for (const std::string &line : rest) out << line << "\n";
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  return rotation_of(frame.axes);
+}
+
+std::string polyhedron_molecule_setup_commands(const std::vector<PolyhedronBody> &bodies, const Box3d &box,
+                                               int ntypes, const std::string &prefix)
+{
+  size_t nmax = 1;
+  for (const PolyhedronBody &b : bodies) nmax = std::max({nmax, b.vertices.size(), b.edges.size(), b.faces.size()});
+  std::ostringstream in;
+  in << std::setprecision(17);
+  in << "units lj\natom_style body rounded/polyhedron 1 " << nmax
+     << "\natom_modify map array\ncomm_modify vel yes\nnewton on\n";
+  in << "region hull_box block " << box.lo[0] << " " << box.hi[0] << " " << box.lo[1] << " " << box.hi[1] << " "
+     << box.lo[2] << " " << box.hi[2] << "\ncreate_box " << ntypes << " hull_box\n";
+  for (size_t k = 0; k < bodies.size(); ++k) {
+    const PolyhedronBody &b = bodies[k];
+    const std::string file = prefix + "." + std::to_string(k + 1) + ".mol";
+    const MoleculeRotation turn = write_polyhedron_molecule(file, b);
+    const Mat I = inertia_matrix(b);
+    Triple L{};
+    for (int i = 0; i < 3; ++i) L[i] = dot3(I[i], b.omega);
+    in << "molecule body_" << k + 1 << " " << file << "\n"
+       << "create_atoms 0 single " << b.center[0] << " " << b.center[1] << " " << b.center[2] << " mol body_"
+       << k + 1 << " 1 rotate " << turn.angle_degrees << " " << turn.axis[0] << " " << turn.axis[1] << " "
+       << turn.axis[2] << " units box\n"
+       << "set atom " << k + 1 << " vx " << b.velocity[0] << " vy " << b.velocity[1] << " vz " << b.velocity[2]
+       << " angmom " << L[0] << " " << L[1] << " " << L[2] << "\n";
+  }
+  return in.str();
 }
 
 void write_polyhedron_gas(const std::string &path, unsigned seed, double rounded_diameter)

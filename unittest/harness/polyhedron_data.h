@@ -6,6 +6,8 @@
 #ifndef BODY_DEM_TEST_POLYHEDRON_DATA_H
 #define BODY_DEM_TEST_POLYHEDRON_DATA_H
 
+#include "hull_grains.h"
+
 #include <array>
 #include <string>
 #include <vector>
@@ -48,6 +50,9 @@ PolyhedronBody sphere(const Triple &c, double rounded_diameter);
 // Two-vertex body: a rod from c - half to c + half.
 PolyhedronBody rod(const Triple &c, const Triple &half, double rounded_diameter);
 
+// A hull grain (hull_grains.h) centred (centre of mass) at c.
+PolyhedronBody hull_grain(const Triple &c, const HullGrainSpec &spec, double rounded_diameter);
+
 // Inertia tensor (xx yy zz xy xz yz) about the centre, space frame, as
 // written to the data file.
 std::array<double, 6> inertia_tensor(const PolyhedronBody &b);
@@ -76,6 +81,37 @@ inline Box3d box_above_floor(double half_width, double height)
 // outside), as some data files have them.
 void write_polyhedron_data(const std::string &path, const std::vector<PolyhedronBody> &bodies, const Box3d &box,
                            int ntypes = 1, bool flip_faces = false);
+
+// A molecule file of one body (its vertices about its centre, its type
+// and mass), for bodies too big for the host's data-file reader (which
+// reads at most 31 lines of 255 characters per body: some 50 vertices).
+// Every rank may call it; only rank 0 writes.
+//
+// The host places a body from a molecule file with the orientation that
+// create_atoms gives it (its `rotate`, else a random one) as the body's
+// quaternion, in place of the quaternion of the principal axes that it
+// computes from the inertia tensor: the vertices as stored in the
+// principal frame end up turned by the create_atoms rotation alone, so a
+// body whose inertia tensor is not diagonal lands turned by its principal
+// axes. The file is therefore written in the body's principal frame
+// (inertia diagonal, the moments in decreasing order, so that the host's
+// principal axes are the identity), and the rotation that places the body
+// as given is returned: `rotate <angle_degrees> <axis>` for create_atoms.
+struct MoleculeRotation {
+  double angle_degrees = 0.0;
+  Triple axis{0.0, 0.0, 1.0};
+};
+MoleculeRotation write_polyhedron_molecule(const std::string &path, const PolyhedronBody &body);
+
+// The input lines that set up a 3d body system in `box` with `ntypes`
+// atom types and add `bodies` (atom IDs 1, 2, ... in their order), each
+// from a molecule file of its own (<prefix>.<k>.mol, written here) with
+// create_atoms, turned as given, with its velocity and angular momentum:
+// for bodies of any size. Nmax of the atom style is the largest count of
+// vertices, edges or faces of a body (the host sizes a body's storage for
+// all three by it).
+std::string polyhedron_molecule_setup_commands(const std::vector<PolyhedronBody> &bodies, const Box3d &box,
+                                               int ntypes, const std::string &prefix);
 
 // A 3d gas for the parallel tests: 32 cubes (edge 1, type 1) and 32
 // regular tetrahedra (edge 1.4, type 2) of the given rounded diameter on a
