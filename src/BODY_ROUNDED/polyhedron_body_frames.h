@@ -13,6 +13,18 @@
    the contact geometry wants them counter-clockwise seen from outside
    (polyhedron_contacts.h), so each face whose normal points towards the
    body's centre is stored in reverse order, with the outward normal.
+
+   Topology once per body shape: the shapes are rigid, so the indices of
+   the edges and faces (as ints, faces turned outward), and the faces of
+   each edge (the contact search's edge_face_table) are computed once per
+   distinct body in its body frame, in a pool that the space-frame shapes
+   point into. A pool entry is found by a 64-bit hash of the host's data
+   of the body (its counts, vertices, edges, faces and radii); each atom's
+   entry is looked up again whenever the neighbour lists were rebuilt (the
+   only time atoms appear, vanish or move in the arrays) or its body's data
+   moved in memory, and entries that no atom uses are dropped from time to
+   time. Per step and body what remains is the rotation of the vertices
+   and the face normals, plane offsets and centroid.
 ------------------------------------------------------------------------- */
 
 #ifndef BODY_DEM_POLYHEDRON_BODY_FRAMES_H
@@ -22,8 +34,10 @@
 #include "linear_pair_forces.h"
 #include "polyhedron_contacts.h"
 
+#include <cstdint>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -56,14 +70,26 @@ class PolyhedronBodyFrames {
     Vec3 *vertex_centroid = nullptr;
   };
 
+  // The topology of one body shape, in the pool: edges (2 ints each),
+  // faces turned outward (4 ints each) and the faces of each edge
+  // (EdgeFaces), at ints[first ..].
+  struct Topology {
+    const int (*edges)[2];
+    const int (*faces)[4];
+    const EdgeFaces *edge_face_table;
+  };
+
   // Space-frame shape and motion of atom i: vertices, edges, faces
   // (counter-clockwise from outside), outward unit face normals, rounded
   // radius, centre, velocity and angular velocity (from angmom, quat and
   // the principal moments). An atom that is not a body gets an empty shape.
-  // c: its counts (counts()), which the caller has at hand.
+  // c: its counts (counts()), which the caller has at hand. topology: the
+  // body's (the shape points into it), or nullptr: edges and faces are
+  // read from the host into storage and turned outward here, and the shape
+  // has no edge_face_table (the walls, which look at the vertices only).
   static void transform_one(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
                             LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i, const Counts &c, const Storage &storage,
-                            PolyhedronShape &shape, BodyMotion &motion);
+                            PolyhedronShape &shape, BodyMotion &motion, const Topology *topology = nullptr);
 
   // Work arrays of the shape check, kept from one body to the next.
   struct ShapeCheckBuffers {
@@ -80,6 +106,11 @@ class PolyhedronBodyFrames {
                                   LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i, const char *rounding_required_by,
                                   ShapeCheckBuffers &buffers);
 
+  // The host's count of neighbour-list builds (Neighbor::ncalls), which
+  // tells prepare() when atoms may have been added, removed or reordered;
+  // without it (nullptr) each step looks every atom's topology up again.
+  void watch_list_builds(const std::int64_t *builds) { list_builds_ = builds; }
+
   // Refreshes atoms 0..n-1 (local and ghost) into the arrays of this object.
   void refresh(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolyhedron *bptr, int n);
   // refresh() in two steps, for threads (the /omp styles): prepare() sizes
@@ -94,9 +125,16 @@ class PolyhedronBodyFrames {
   const PolyhedronShape *shapes() const { return shapes_.data(); }
   const BodyMotion *motions() const { return motions_.data(); }
 
+  // Distinct body shapes in the topology pool, and how often a topology
+  // was computed so far (for the tests: once per body shape).
+  int topology_entries() const { return static_cast<int>(entries_.size()); }
+  long long topology_builds() const { return topology_builds_; }
+  long long *topology_builds_counter() { return &topology_builds_; }
+
   // For a copy of the frames in other memory (a device's, the Kokkos
-  // variants): the two blocks that the shapes point into, and shape i
-  // with its pointers moved into copies of them at reals and ints.
+  // variants): the two blocks that the shapes point into (the per-atom
+  // reals, the topology pool's ints), and shape i with its pointers moved
+  // into copies of them at reals and ints.
   const std::vector<double> &real_storage() const { return reals_; }
   const std::vector<int> &int_storage() const { return ints_; }
   PolyhedronShape rebased_shape(int i, const double *reals, const int *ints) const
@@ -116,6 +154,7 @@ class PolyhedronBodyFrames {
     s.vertex_centroid = move_real(s.vertex_centroid);
     s.edges = move_int(s.edges);
     s.faces = move_int(s.faces);
+    s.edge_face_table = move_int(s.edge_face_table);
     return s;
   }
   double memory_usage() const;
@@ -123,15 +162,40 @@ class PolyhedronBodyFrames {
  private:
   // Per body one contiguous block of doubles: vertices (3 per vertex),
   // face normals (3 per face), face plane offsets (1 per face) and the
-  // centroid (3); and one of ints: edges (2 per edge) and faces (4 per
-  // face). A pair loop reads its neighbour j's data in two streams of
-  // cache lines rather than from many separate arrays.
+  // centroid (3). A pair loop reads its neighbour j's data in two streams
+  // of cache lines (these, and its shape's topology) rather than from
+  // many separate arrays.
   std::vector<double> reals_;
-  std::vector<int> ints_;
-  std::vector<int> first_;    // per atom: start of its blocks in reals_ and ints_
+  std::vector<int> first_;    // per atom: start of its block in reals_
   std::vector<Counts> counts_;    // per atom, from prepare() (each count is a call into the host)
   std::vector<PolyhedronShape> shapes_;
   std::vector<BodyMotion> motions_;
+
+  // The topology pool (see the top of the file): per distinct body shape
+  // an entry and its block of ints_.
+  struct Entry {
+    std::uint64_t key;    // hash of the host's data of the body
+    int nvertices, nedges, nfaces;
+    int first;            // start of its block in ints_
+    long long used;       // the last lookup that found it
+  };
+  std::vector<int> ints_;
+  std::vector<Entry> entries_;
+  std::unordered_map<std::uint64_t, int> entry_of_key_;
+  std::vector<int> entry_of_atom_;                 // per atom (-1: not a body)
+  std::vector<const double *> data_of_atom_;       // per atom: where its body's data was at the lookup
+  std::vector<Vec3> build_vertices_;               // scratch of build_topology()
+  std::vector<int> build_scratch_;
+  const std::int64_t *list_builds_ = nullptr;
+  long long looked_up_at_builds_ = -1;
+  long long lookups_ = 0, topology_builds_ = 0;
+  int looked_up_atoms_ = -1;
+  int entry_of(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i,
+               const Counts &c);
+  int build_topology(LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolyhedron *bptr, int b, const Counts &c,
+                     std::uint64_t key);
+  void drop_unused_entries();
+  Topology topology(int entry) const;
 };
 
 }    // namespace body_dem

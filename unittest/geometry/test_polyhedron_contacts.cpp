@@ -18,6 +18,7 @@
 // (01 12 23 30), 4..7 top (45 56 67 74), 8..11 vertical; faces 0 bottom,
 // 1 top, 2 front (-y), 3 right (+x), 4 back (+y), 5 left (-x).
 
+#include "hull_test_bodies.h"
 #include "polyhedron_contacts.h"
 #include "polyhedron_test_bodies.h"
 
@@ -1034,6 +1035,7 @@ namespace {
 struct ShapeWithExtras {
   std::vector<double> offsets;
   Vec3 centre;
+  std::vector<EdgeFaces> table;
   PolyhedronShape shape;
   explicit ShapeWithExtras(const Body &b) : shape(b.shape())
   {
@@ -1042,6 +1044,10 @@ struct ShapeWithExtras {
     shape.face_offsets = offsets.data();
     shape.vertex_centroid = &centre;
     shape.min_edge_length2 = polyhedron_detail::min_edge_length2(shape);
+    table.resize(shape.nedges);
+    std::vector<int> scratch(polyhedron_detail::edge_face_table_scratch(shape.nvertices, shape.nedges));
+    polyhedron_detail::build_edge_face_table(shape, table.data(), scratch.data());
+    shape.edge_face_table = table.data();
   }
 };
 
@@ -1050,20 +1056,22 @@ struct ShapeWithExtras {
 TEST(PolyhedronContacts, PrecomputedBodyDataChangeNothing)
 {
   // The optional per-body data of PolyhedronShape (face offsets, centroid,
-  // shortest edge), which the pair style computes once per step, are those
-  // computed per pair otherwise: random pairs of cubes, tetrahedra, rods
-  // and spheres, near and apart, give bit for bit the same contacts with
-  // and without them.
+  // shortest edge, which the pair style computes once per step; the table
+  // of each edge's faces, once per body shape) are those computed per pair
+  // otherwise: random pairs of cubes, tetrahedra, rods, spheres and hull
+  // grains, near and apart, give bit for bit the same contacts with and
+  // without them.
   std::mt19937 rng(4242);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  const std::vector<Body> shapes = {cube(0.5, kR), tetra_apex_down(0.6, 0.8, kR),
-                                    rod({-0.6, 0, 0}, {0.6, 0, 0}, kR), cube(0.3, kR), sphere({0, 0, 0}, 0.3)};
+  const std::vector<Body> shapes = {cube(0.5, kR),  tetra_apex_down(0.6, 0.8, kR), rod({-0.6, 0, 0}, {0.6, 0, 0}, kR),
+                                    cube(0.3, kR),  sphere({0, 0, 0}, 0.3),         hull_body(30, 3, kR),
+                                    hull_body(60, 4, 0.05)};
   int with_contacts = 0;
   for (int trial = 0; trial < 2000; ++trial) {
     const Body a = shapes[trial % shapes.size()].moved(rotation({u(rng), u(rng), u(rng)}, 3.0 * u(rng)),
                                                        {0.9 * u(rng), 0.9 * u(rng), 0.9 * u(rng)});
-    const Body b = shapes[(trial / 5) % shapes.size()].moved(rotation({u(rng), u(rng), u(rng)}, 3.0 * u(rng)),
-                                                             {0, 0, 0});
+    const Body &shape_b = shapes[(trial / shapes.size()) % shapes.size()];
+    const Body b = shape_b.moved(rotation({u(rng), u(rng), u(rng)}, 3.0 * u(rng)), {0, 0, 0});
     PolyhedronContactList plain, culled;
     find_polyhedron_contacts(a.shape(), b.shape(), 0.05, SmoothingParams(), plain);
     const ShapeWithExtras ea(a), eb(b);

@@ -7,6 +7,7 @@
 // results come from < 30 flops on O(1) values, each rounding by at most
 // 1.1e-16 relative; exact binary results are compared with EXPECT_EQ.
 
+#include "hull_test_bodies.h"
 #include "polyhedron_contacts.h"
 #include "polyhedron_test_bodies.h"
 
@@ -114,6 +115,37 @@ TEST(PolyhedronTopology, EdgeWithoutFaces)
   EXPECT_EQ(ef.n, 0);
   const Vec3 o = edge_outward(r.shape(), ef);
   EXPECT_EQ(norm2(o), 0.0);
+}
+
+TEST(PolyhedronTopology, TableOfEdgeFacesIsTheScan)
+{
+  // build_edge_face_table() (once per body shape) gives for every edge the
+  // faces and directions that scan_edge_faces() finds by scanning all
+  // faces: cubes, tetrahedra, a rod, and hull grains of 20 to 200
+  // vertices (each edge in exactly two faces, listed once each way).
+  std::vector<Body> bodies = {cube(0.5, 0.1), tetra_apex_down(0.6, 0.8, 0.1), rod({0, 0, 0}, {1, 0, 0}, 0.1)};
+  for (int n : {20, 50, 100, 200}) bodies.push_back(hull_body(n, 11 + n, 0.05));
+  for (const Body &b : bodies) {
+    const PolyhedronShape s = b.shape();
+    std::vector<EdgeFaces> table(s.nedges);
+    std::vector<int> scratch(edge_face_table_scratch(s.nvertices, s.nedges));
+    build_edge_face_table(s, table.data(), scratch.data());
+    PolyhedronShape with_table = s;
+    with_table.edge_face_table = table.data();
+    for (int e = 0; e < s.nedges; ++e) {
+      const EdgeFaces scan = scan_edge_faces(s, e), t = edge_faces(with_table, e);
+      ASSERT_EQ(t.n, scan.n) << "edge " << e << " of a body of " << s.nvertices << " vertices";
+      if (s.nvertices > 3) {
+        EXPECT_EQ(t.n, 2);    // closed bodies: two faces at every edge
+      }
+      for (int k = 0; k < t.n; ++k) {
+        EXPECT_EQ(t.face[k], scan.face[k]);
+        EXPECT_EQ(t.dir[k], scan.dir[k]);
+      }
+      for (int f = 0; f < s.nfaces; ++f)
+        EXPECT_EQ(edge_borders_face(with_table, e, f), edge_borders_face(s, e, f));
+    }
+  }
 }
 
 // ---------------------------------------------------------------- shape.h

@@ -28,7 +28,7 @@ namespace polyhedron_detail {
       return ramp(m, l_end);
     }
     if (kind == FeatureKind::face) {
-      if (face_edge_direction(other, index, other.edges[e2][0], other.edges[e2][1]) == 0) return 0.0;
+      if (!edge_borders_face(other, e2, index)) return 0.0;
       if (len == 0.0) return 0.0;
       const Vec3 u = (d - c) * (1.0 / len);
       double tp = dot(foot - c, u);    // along the edge, in length units

@@ -16,6 +16,15 @@
 
 namespace body_dem {
 
+// The (at most two) faces adjacent to an edge, in index order, with the
+// direction in which each lists it (+1: as the edge's vertex 0 -> 1, -1:
+// the other way).
+struct EdgeFaces {
+  int face[2] = {-1, -1};
+  int dir[2] = {0, 0};
+  int n = 0;
+};
+
 // One body in the space frame. Faces are convex, planar, counter-clockwise
 // seen from outside; a triangle has faces[f][3] = -1. A closed body (at
 // least 4 faces) is convex, so "inside" is defined; a body with 1 to 3
@@ -38,6 +47,11 @@ struct PolyhedronShape {
   const double *face_offsets = nullptr;
   const Vec3 *vertex_centroid = nullptr;
   double min_edge_length2 = -1.0;
+  // Optional topology of the body, which does not change as it moves (the
+  // pair styles compute it once per body shape, polyhedron_body_frames.h;
+  // not given: found per pair by scanning the faces, with the same
+  // result): the faces of each edge (build_edge_face_table(), topology.h).
+  const EdgeFaces *edge_face_table = nullptr;
 };
 
 // Parameters of the weights (see the comment at the top of

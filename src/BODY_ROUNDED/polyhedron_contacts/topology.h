@@ -23,15 +23,9 @@ namespace polyhedron_detail {
     return 0;
   }
 
-  // The (at most two) faces adjacent to an edge, with the direction in
-  // which each lists it.
-  struct EdgeFaces {
-    int face[2] = {-1, -1};
-    int dir[2] = {0, 0};
-    int n = 0;
-  };
-
-  BODY_DEM_HOST_DEVICE inline EdgeFaces edge_faces(const PolyhedronShape &b, int e)
+  // The faces of edge e found by scanning all faces (O(F)): the first two
+  // that list it, in index order.
+  BODY_DEM_HOST_DEVICE inline EdgeFaces scan_edge_faces(const PolyhedronShape &b, int e)
   {
     EdgeFaces r;
     const int va = b.edges[e][0], vb = b.edges[e][1];
@@ -44,6 +38,76 @@ namespace polyhedron_detail {
       }
     }
     return r;
+  }
+
+  // The faces of edge e: from the body's table if it has one, else by
+  // scanning (the same result).
+  BODY_DEM_HOST_DEVICE inline EdgeFaces edge_faces(const PolyhedronShape &b, int e)
+  {
+    return b.edge_face_table ? b.edge_face_table[e] : scan_edge_faces(b, e);
+  }
+
+  // Whether face f borders edge e.
+  BODY_DEM_HOST_DEVICE inline bool edge_borders_face(const PolyhedronShape &b, int e, int f)
+  {
+    if (!b.edge_face_table) return face_edge_direction(b, f, b.edges[e][0], b.edges[e][1]) != 0;
+    const EdgeFaces &ef = b.edge_face_table[e];
+    return (ef.n > 0 && ef.face[0] == f) || (ef.n > 1 && ef.face[1] == f);
+  }
+
+  // Ints of scratch that build_edge_face_table() needs for a body.
+  BODY_DEM_HOST_DEVICE inline int edge_face_table_scratch(int nvertices, int nedges)
+  {
+    return nvertices + 1 + 2 * nedges;
+  }
+
+  // Fills table[0 .. nedges - 1] with the faces of each edge of b, the
+  // same as scan_edge_faces() gives edge by edge, in O(V + E + F d) (d the
+  // largest number of edges at a vertex) instead of O(E F): the edges at
+  // each vertex are listed first (in scratch, edge_face_table_scratch()
+  // ints), then each side of each face, in index order, finds its edges
+  // among those at its first vertex. Once per body shape: the topology
+  // does not change as the body moves.
+  BODY_DEM_HOST_DEVICE inline void build_edge_face_table(const PolyhedronShape &b, EdgeFaces *table, int *scratch)
+  {
+    const int nv = b.nvertices;
+    int *first = scratch;              // edges at vertex v: at[first[v] .. first[v + 1] - 1]
+    int *at = scratch + nv + 1;
+    for (int v = 0; v <= nv; ++v) first[v] = 0;
+    for (int e = 0; e < b.nedges; ++e) {
+      table[e] = EdgeFaces();
+      for (int k = 0; k < 2; ++k) {
+        const int v = b.edges[e][k];
+        if (v >= 0 && v < nv && (k == 0 || v != b.edges[e][0])) ++first[v + 1];
+      }
+    }
+    for (int v = 0; v < nv; ++v) first[v + 1] += first[v];
+    for (int e = 0; e < b.nedges; ++e)
+      for (int k = 0; k < 2; ++k) {
+        const int v = b.edges[e][k];
+        if (v >= 0 && v < nv && (k == 0 || v != b.edges[e][0])) at[first[v]++] = e;
+      }
+    for (int v = nv; v > 0; --v) first[v] = first[v - 1];    // back to the starts
+    first[0] = 0;
+    for (int f = 0; f < b.nfaces; ++f) {
+      const int *F = b.faces[f];
+      const int n = face_size(F);
+      for (int k = 0; k < n; ++k) {
+        const int x = F[k], y = F[k + 1 < n ? k + 1 : 0];
+        if (x < 0 || x >= nv) continue;
+        for (int q = first[x]; q < first[x + 1]; ++q) {
+          const int e = at[q];
+          const int va = b.edges[e][0], vb = b.edges[e][1];
+          const int d = va == x && vb == y ? 1 : (va == y && vb == x ? -1 : 0);
+          EdgeFaces &ef = table[e];
+          // a face counts once per edge (as in the scan), the first two faces only
+          if (d == 0 || ef.n >= 2 || (ef.n > 0 && ef.face[ef.n - 1] == f)) continue;
+          ef.face[ef.n] = f;
+          ef.dir[ef.n] = d;
+          ++ef.n;
+        }
+      }
+    }
   }
 
   // Outward direction of an edge: the normalised sum of its face normals
