@@ -191,6 +191,14 @@ namespace {
 
 }    // namespace
 
+int PolyhedronBodyFrames::block_ints(const Counts &c)
+{
+  // edges, faces, then the table of EdgeFaces (8-byte aligned: the pool's
+  // data is, and every block has an even number of ints)
+  static_assert(sizeof(EdgeFaces) % (2 * sizeof(int)) == 0, "EdgeFaces is a whole number of 8-byte words");
+  return 2 * c.nedges + 4 * c.nfaces + static_cast<int>(sizeof(EdgeFaces) / sizeof(int)) * c.nedges;
+}
+
 PolyhedronBodyFrames::Topology PolyhedronBodyFrames::topology(int entry) const
 {
   const Entry &e = entries_[entry];
@@ -202,10 +210,9 @@ PolyhedronBodyFrames::Topology PolyhedronBodyFrames::topology(int entry) const
 int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int b, const Counts &c,
                                          std::uint64_t key)
 {
-  static_assert(sizeof(EdgeFaces) == 5 * sizeof(int), "EdgeFaces is five packed ints");
   AtomVecBody::Bonus *bonus = &avec->bonus[b];
   const int first = static_cast<int>(ints_.size());
-  ints_.resize(first + 2 * c.nedges + 4 * c.nfaces + 5 * c.nedges);
+  ints_.resize(first + block_ints(c));
   int(*edges)[2] = reinterpret_cast<int(*)[2]>(ints_.data() + first);
   int(*faces)[4] = reinterpret_cast<int(*)[4]>(ints_.data() + first + 2 * c.nedges);
   EdgeFaces *table = reinterpret_cast<EdgeFaces *>(ints_.data() + first + 2 * c.nedges + 4 * c.nfaces);
@@ -231,17 +238,21 @@ int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedro
   // face plane passes near the centroid).
   const double *host_faces = c.nfaces > 0 ? bptr->faces(bonus) : nullptr;
   const Vec3 *v = build_vertices_.data();
+  build_normals_.resize(c.nfaces);
   for (int f = 0; f < c.nfaces; f++) {
     int *F = faces[f];
     for (int k = 0; k < kFaceSize; k++) F[k] = as_index(host_faces[kFaceSize * f + k]);
-    const Vec3 n = F[3] >= 0 ? cross(v[F[2]] - v[F[0]], v[F[3]] - v[F[1]]) : cross(v[F[1]] - v[F[0]], v[F[2]] - v[F[0]]);
-    const Vec3 mid = F[3] >= 0 ? (v[F[0]] + v[F[1]] + v[F[2]] + v[F[3]]) * 0.25 : (v[F[0]] + v[F[1]] + v[F[2]]) * (1.0 / 3.0);
+    Vec3 n = F[3] >= 0 ? cross(v[F[2]] - v[F[0]], v[F[3]] - v[F[1]]) : cross(v[F[1]] - v[F[0]], v[F[2]] - v[F[0]]);
+    const Vec3 mid =
+        F[3] >= 0 ? (v[F[0]] + v[F[1]] + v[F[2]] + v[F[3]]) * 0.25 : (v[F[0]] + v[F[1]] + v[F[2]]) * (1.0 / 3.0);
     if (c.nfaces >= 4 && dot(n, mid - centroid) < 0.0) {
+      n = -n;
       if (F[3] >= 0)
         std::swap(F[1], F[3]);
       else
         std::swap(F[1], F[2]);
     }
+    build_normals_[f] = normalized_or_zero(n);    // for the turns of the edges
   }
 
   PolyhedronShape shape{};
@@ -251,6 +262,7 @@ int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedro
   shape.nedges = c.nedges;
   shape.faces = faces;
   shape.nfaces = c.nfaces;
+  shape.face_normals = build_normals_.data();
   build_scratch_.resize(polyhedron_detail::edge_face_table_scratch(c.nvertices, c.nedges));
   polyhedron_detail::build_edge_face_table(shape, table, build_scratch_.data());
 
@@ -288,7 +300,7 @@ void PolyhedronBodyFrames::drop_unused_entries()
   for (size_t k = 0; k < entries_.size(); k++) {
     const Entry &e = entries_[k];
     if (e.used != lookups_) continue;
-    const int size = 2 * e.nedges + 4 * e.nfaces + 5 * e.nedges;
+    const int size = block_ints(Counts{e.nvertices, e.nedges, e.nfaces});
     Entry moved = e;
     moved.first = static_cast<int>(ints.size());
     ints.insert(ints.end(), ints_.begin() + e.first, ints_.begin() + e.first + size);

@@ -16,9 +16,9 @@
 
    Topology once per body shape: the shapes are rigid, so the indices of
    the edges and faces (as ints, faces turned outward), and the faces of
-   each edge (the contact search's edge_face_table) are computed once per
-   distinct body in its body frame, in a pool that the space-frame shapes
-   point into. A pool entry is found by a 64-bit hash of the host's data
+   each edge with its turn (the contact search's edge_face_table) are
+   computed once per distinct body in its body frame, in a pool that the
+   space-frame shapes point into. A pool entry is found by a 64-bit hash of the host's data
    of the body (its counts, vertices, edges, faces and radii); each atom's
    entry is looked up again whenever the neighbour lists were rebuilt (the
    only time atoms appear, vanish or move in the arrays) or its body's data
@@ -71,7 +71,7 @@ class PolyhedronBodyFrames {
   };
 
   // The topology of one body shape, in the pool: edges (2 ints each),
-  // faces turned outward (4 ints each) and the faces of each edge
+  // faces turned outward (4 ints each) and the faces and turn of each edge
   // (EdgeFaces), at ints[first ..].
   struct Topology {
     const int (*edges)[2];
@@ -184,7 +184,7 @@ class PolyhedronBodyFrames {
   std::unordered_map<std::uint64_t, int> entry_of_key_;
   std::vector<int> entry_of_atom_;                 // per atom (-1: not a body)
   std::vector<const double *> data_of_atom_;       // per atom: where its body's data was at the lookup
-  std::vector<Vec3> build_vertices_;               // scratch of build_topology()
+  std::vector<Vec3> build_vertices_, build_normals_;    // scratch of build_topology()
   std::vector<int> build_scratch_;
   const std::int64_t *list_builds_ = nullptr;
   long long looked_up_at_builds_ = -1;
@@ -196,6 +196,7 @@ class PolyhedronBodyFrames {
                      std::uint64_t key);
   void drop_unused_entries();
   Topology topology(int entry) const;
+  static int block_ints(const Counts &c);    // ints of an entry's block
 };
 
 }    // namespace body_dem

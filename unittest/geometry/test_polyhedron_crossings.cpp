@@ -197,3 +197,65 @@ TEST(PolyhedronCrossings, CubeEdgesOrientedByTheirFaces)
   EXPECT_NEAR(c.delta_n, -0.05, kTol);
   EXPECT_NEAR(c.weight, 1.0, kTol);
 }
+
+TEST(PolyhedronCrossings, RidgeFactorFromTheTurn)
+{
+  // w_ridge of one edge: 0 up to t0 = 5 degrees, 1 from t1 = 10 on,
+  // S((t - 5) / 5) between: 7.5 degrees gives S(0.5) = 0.5, 6.25 degrees
+  // S(0.25) = 0.15625; a cube's edge (90) and an edge without two faces
+  // (pi) weigh 1
+  const SmoothingParams p;
+  EXPECT_EQ(ridge_factor(0.0, p), 0.0);
+  EXPECT_EQ(ridge_factor(5.0 * kDeg, p), 0.0);
+  EXPECT_NEAR(ridge_factor(7.5 * kDeg, p), 0.5, kTol);
+  EXPECT_NEAR(ridge_factor(6.25 * kDeg, p), 0.15625, kTol);
+  EXPECT_EQ(ridge_factor(10.0 * kDeg, p), 1.0);
+  EXPECT_EQ(ridge_factor(90.0 * kDeg, p), 1.0);
+  EXPECT_EQ(ridge_factor(kPi, p), 1.0);
+}
+
+namespace {
+
+// A roof: a prism of length 2 along y whose cross-section is the triangle
+// (-1, 0), (1, 0), (0, h), h = tan(t / 2): its top edge 8 (vertices 2 and
+// 5) is a ridge between two faces whose normals (-+h, 0, 1) / sqrt(1 + h^2)
+// are t apart.
+Body roof(double turn, double r)
+{
+  const double h = std::tan(0.5 * turn);
+  Body b;
+  b.r = r;
+  b.v = {{-1, -1, 0}, {1, -1, 0}, {0, -1, h}, {-1, 1, 0}, {1, 1, 0}, {0, 1, h}};
+  b.e = {{{0, 1}}, {{1, 2}}, {{2, 0}}, {{3, 4}}, {{4, 5}}, {{5, 3}}, {{0, 3}}, {{1, 4}}, {{2, 5}}};
+  b.f = {{{0, 1, 2, -1}}, {{3, 5, 4, -1}}, {{0, 3, 4, 1}}, {{1, 4, 5, 2}}, {{0, 2, 5, 3}}};
+  b.finish();
+  return b;
+}
+
+}    // namespace
+
+TEST(PolyhedronCrossings, EdgeAcrossASlightRidge)
+{
+  // A rod along x, 0.15 above the ridge of a roof (r = 0.1 each: dmax =
+  // 0.2), crosses it at right angles in the middle of both: w_angle =
+  // w_end = w_cone = w_corner = 1 (the rod has no faces; the normal +z is
+  // the ridge's outward direction), so the crossing weighs w_ridge of the
+  // ridge's turn t alone: none at 3 degrees (the roof is flat there), 0.5
+  // at 7.5, 1 at 12. The turn is what the faces' normals say.
+  for (const double deg : {3.0, 7.5, 12.0}) {
+    const Body A = roof(deg * kDeg, 0.1);
+    const double h = std::tan(0.5 * deg * kDeg);
+    EXPECT_NEAR(edge_faces(A.shape(), 8).turn, deg * kDeg, 1e-13);
+    const Body B = rod({-0.5, 0, h + 0.15}, {0.5, 0, h + 0.15}, 0.1);
+    Crossings x(A, B, 0.0);
+    SCOPED_TRACE(deg);
+    if (deg < 5.0) {
+      EXPECT_EQ(x.count(), 0);
+      continue;
+    }
+    ASSERT_EQ(x.count(), 1);
+    EXPECT_EQ(x.first().index_i, 8);
+    EXPECT_NEAR(x.first().normal.z, 1.0, kTol);
+    EXPECT_NEAR(x.first().weight, deg < 10.0 ? 0.5 : 1.0, kTol);
+  }
+}

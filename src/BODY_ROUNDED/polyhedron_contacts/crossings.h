@@ -64,6 +64,17 @@ namespace polyhedron_detail {
     return w_corner;
   }
 
+  // w_ridge of one edge: how much the edge is a feature of its own, from
+  // its turn t alone (the angle between its faces' normals; constant for a
+  // rigid body): 0 for t <= t0 (the faces count as one flat face: the edge
+  // makes no crossings), 1 for t >= t1, S((t - t0) / (t1 - t0)) between.
+  BODY_DEM_HOST_DEVICE inline double ridge_factor(double turn, const SmoothingParams &p)
+  {
+    if (turn >= p.ridge_angle) return 1.0;
+    if (turn <= p.ridge_flat_angle) return 0.0;
+    return smooth_step((turn - p.ridge_flat_angle) / (p.ridge_angle - p.ridge_flat_angle));
+  }
+
   // The angles of the weights, computed with the first crossing in range.
   struct CrossingAngles {
     double sin_a0 = 0.0, cos_b0 = 0.0;
@@ -77,15 +88,16 @@ namespace polyhedron_detail {
     }
   };
 
-  // The crossing of edge ei = [a, b] (u = b - a, uu = |u|^2) of body i
-  // with edge ej of body j, if the mutually nearest points of their lines
-  // lie strictly inside both edges within dmax and its weight is positive:
-  // added to the candidates. fi, oi: the faces and outward direction of ei,
-  // computed with the first crossing of ei (faces_i_known).
+  // The crossing of edge ei = [a, b] (u = b - a, uu = |u|^2; faces and
+  // turn fi, ridge factor ridge_i) of body i with edge ej of body j, if the
+  // mutually nearest points of their lines lie strictly inside both edges
+  // within dmax and its weight is positive: added to the candidates. oi:
+  // the outward direction of ei, computed with its first crossing in range
+  // (oi_known).
   BODY_DEM_HOST_DEVICE
   inline void add_crossing_candidate(PairSearch &s, CrossingAngles &angles, int ei, const Vec3 &a, const Vec3 &b,
-                                     const Vec3 &u, double uu, int ej, bool &faces_i_known, EdgeFaces &fi,
-                                     Vec3 &oi)
+                                     const Vec3 &u, double uu, const EdgeFaces &fi, double ridge_i, int ej,
+                                     bool &oi_known, Vec3 &oi)
   {
     const PolyhedronShape &bi = s.bi, &bj = s.bj;
     const double dmax = s.dmax;
@@ -100,10 +112,9 @@ namespace polyhedron_detail {
     const double dist2 = norm2(diff);
     if (dist2 > dmax * dmax) return;    // out of range (or penetrated deeper than dmax)
     // orientation of the normal m = +-(u x v) / |u x v|
-    if (!faces_i_known) {
-      fi = edge_faces(bi, ei);
+    if (!oi_known) {
       oi = edge_outward(bi, fi);
-      faces_i_known = true;
+      oi_known = true;
     }
     const EdgeFaces fj = edge_faces(bj, ej);
     const Vec3 oj = edge_outward(bj, fj);
@@ -128,7 +139,9 @@ namespace polyhedron_detail {
     const double w_end = ramp(li, s.l_end) * ramp(lj, s.l_end);
     const double w_cone = cone_factor(bi, fi, oi, m, p.cone_angle) * cone_factor(bj, fj, oj, -m, p.cone_angle);
     const double w_corner = corner_factor(bi, fi, bj, fj, u, v, len_u, len_v, angles.cos_b0, p);
-    const double w = w_angle * w_end * w_cone * w_corner;
+    double w = w_angle * w_end * w_cone * w_corner;
+    const double w_ridge = ridge_i * ridge_factor(fj.turn, p);
+    if (w_ridge < 1.0) w *= w_ridge;    // (real edges, e.g. all of a cube's: w as it was, bit for bit)
     if (!(w > 0.0)) return;
     Contact ct;
     ct.kind_i = FeatureKind::edge;
@@ -149,38 +162,51 @@ namespace polyhedron_detail {
     s.add(ct, ci);
   }
 
+  // Whether edge e of b is flat (w_ridge = 0: no crossings).
+  BODY_DEM_HOST_DEVICE inline bool flat_edge(const PolyhedronShape &b, int e, const SmoothingParams &p)
+  {
+    return edge_faces(b, e).turn <= p.ridge_flat_angle;
+  }
+
   // Stage 2: the crossings of i's edges (index order) with j's edges (index
   // order). An edge is skipped if both its ends lie beyond one face plane
-  // of the other body (culling.h, from stage 1's beyond arrays).
+  // of the other body (culling.h, from stage 1's beyond arrays), or if it
+  // is flat (w_ridge = 0).
   BODY_DEM_HOST_DEVICE inline void add_crossing_candidates(PairSearch &s)
   {
     const PolyhedronShape &bi = s.bi, &bj = s.bj;
     if (!(bi.nedges > 0 && bj.nedges > 0 && bi.nvertices > 1 && bj.nvertices > 1)) return;
     CrossingAngles angles;
-    // j's edges not beyond a face plane of body i, in index order, listed
-    // once (each edge pair is then tested by segments_may_cross_within(),
-    // as cheap as the bounding-sphere test it replaced and exact)
+    // j's edges not beyond a face plane of body i and not flat, in index
+    // order, listed once (each edge pair is then tested by
+    // segments_may_cross_within(), as cheap as the bounding-sphere test it
+    // replaced and exact)
     int near_j[kMaxPolyhedronScratchEdges];
     int n_near_j = 0;
     const bool keep_near_j = bj.nedges <= kMaxPolyhedronScratchEdges;
+    const auto skip_j = [&](int ej) {
+      return edge_beyond(bj, s.beyond_j, s.keep_beyond_j, bi, s.off_i, ej, s.dmax) || flat_edge(bj, ej, s.p);
+    };
     if (keep_near_j)
       for (int ej = 0; ej < bj.nedges; ++ej)
-        if (!edge_beyond(bj, s.beyond_j, s.keep_beyond_j, bi, s.off_i, ej, s.dmax)) near_j[n_near_j++] = ej;
+        if (!skip_j(ej)) near_j[n_near_j++] = ej;
     const int n_loop_j = keep_near_j ? n_near_j : bj.nedges;
     for (int ei = 0; ei < bi.nedges && n_loop_j > 0; ++ei) {
       if (edge_beyond(bi, s.beyond_i, s.keep_beyond_i, bj, s.off_j, ei, s.dmax)) continue;
+      const EdgeFaces fi = edge_faces(bi, ei);
+      const double ridge_i = ridge_factor(fi.turn, s.p);
+      if (!(ridge_i > 0.0)) continue;
       const Vec3 &a = bi.vertices[bi.edges[ei][0]];
       const Vec3 &b = bi.vertices[bi.edges[ei][1]];
       const Vec3 u = b - a;
       const double uu = norm2(u);
       if (uu == 0.0) continue;
-      bool faces_i_known = false;
-      EdgeFaces fi;
+      bool oi_known = false;
       Vec3 oi;
       for (int q = 0; q < n_loop_j; ++q) {
         const int ej = keep_near_j ? near_j[q] : q;
-        if (!keep_near_j && edge_beyond(bj, s.beyond_j, s.keep_beyond_j, bi, s.off_i, ej, s.dmax)) continue;
-        add_crossing_candidate(s, angles, ei, a, b, u, uu, ej, faces_i_known, fi, oi);
+        if (!keep_near_j && skip_j(ej)) continue;
+        add_crossing_candidate(s, angles, ei, a, b, u, uu, fi, ridge_i, ej, oi_known, oi);
       }
     }
   }

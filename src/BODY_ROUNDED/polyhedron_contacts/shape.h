@@ -18,11 +18,15 @@ namespace body_dem {
 
 // The (at most two) faces adjacent to an edge, in index order, with the
 // direction in which each lists it (+1: as the edge's vertex 0 -> 1, -1:
-// the other way).
+// the other way), and the edge's turn: the angle between the outward
+// normals of its two faces (0 between coplanar faces, pi/2 at a cube's
+// edge; pi for an edge with fewer than two faces, e.g. a rod's).
 struct EdgeFaces {
   int face[2] = {-1, -1};
   int dir[2] = {0, 0};
   int n = 0;
+  int unused = 0;    // (turn on 8 bytes)
+  double turn = 3.141592653589793;
 };
 
 // One body in the space frame. Faces are convex, planar, counter-clockwise
@@ -50,7 +54,8 @@ struct PolyhedronShape {
   // Optional topology of the body, which does not change as it moves (the
   // pair styles compute it once per body shape, polyhedron_body_frames.h;
   // not given: found per pair by scanning the faces, with the same
-  // result): the faces of each edge (build_edge_face_table(), topology.h).
+  // result): the faces of each edge and its turn (build_edge_face_table(),
+  // topology.h).
   const EdgeFaces *edge_face_table = nullptr;
 };
 
@@ -65,6 +70,8 @@ struct SmoothingParams {
   double end_length = 0.05;                     // l_end / L: crossings fade within this distance of an edge's end
   double merge_length = 0.1;                    // l_merge / L: contacts closer than this share their weight
   double length_scale = 0.0;                    // L; <= 0: the shortest edge of the two bodies
+  double ridge_flat_angle = 0.08726646259971647;   // t0 = 5 deg: edges that turn by less are flat (no crossings)
+  double ridge_angle = 0.17453292519943295;        // t1 = 10 deg: edges that turn by more cross with full weight
 };
 
 // Capacity of the contact list of one pair. Two convex bodies touch near a

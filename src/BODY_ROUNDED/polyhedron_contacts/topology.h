@@ -5,7 +5,10 @@
 #define BODY_DEM_POLYHEDRON_CONTACTS_TOPOLOGY_H
 
 #include "device_marks.h"
+#include "polyhedron_contacts/ramps.h"
 #include "polyhedron_contacts/shape.h"
+
+#include <cmath>
 
 namespace body_dem {
 namespace polyhedron_detail {
@@ -23,8 +26,15 @@ namespace polyhedron_detail {
     return 0;
   }
 
+  // The turn of an edge between the faces with the unit normals n0, n1:
+  // the angle between them.
+  BODY_DEM_HOST_DEVICE inline double edge_turn(const Vec3 &n0, const Vec3 &n1)
+  {
+    return std::acos(clamp_unit(dot(n0, n1)));
+  }
+
   // The faces of edge e found by scanning all faces (O(F)): the first two
-  // that list it, in index order.
+  // that list it, in index order, and its turn from b's face normals.
   BODY_DEM_HOST_DEVICE inline EdgeFaces scan_edge_faces(const PolyhedronShape &b, int e)
   {
     EdgeFaces r;
@@ -37,6 +47,7 @@ namespace polyhedron_detail {
         ++r.n;
       }
     }
+    if (r.n == 2) r.turn = edge_turn(b.face_normals[r.face[0]], b.face_normals[r.face[1]]);
     return r;
   }
 
@@ -61,13 +72,14 @@ namespace polyhedron_detail {
     return nvertices + 1 + 2 * nedges;
   }
 
-  // Fills table[0 .. nedges - 1] with the faces of each edge of b, the
-  // same as scan_edge_faces() gives edge by edge, in O(V + E + F d) (d the
-  // largest number of edges at a vertex) instead of O(E F): the edges at
-  // each vertex are listed first (in scratch, edge_face_table_scratch()
-  // ints), then each side of each face, in index order, finds its edges
-  // among those at its first vertex. Once per body shape: the topology
-  // does not change as the body moves.
+  // Fills table[0 .. nedges - 1] with the faces of each edge of b and its
+  // turn (from b's face normals), the same as scan_edge_faces() gives edge
+  // by edge, in O(V + E + F d) (d the largest number of edges at a vertex)
+  // instead of O(E F): the edges at each vertex are listed first (in
+  // scratch, edge_face_table_scratch() ints), then each side of each face,
+  // in index order, finds its edges among those at its first vertex. Once
+  // per body shape: neither the topology nor the turns change as the body
+  // moves.
   BODY_DEM_HOST_DEVICE inline void build_edge_face_table(const PolyhedronShape &b, EdgeFaces *table, int *scratch)
   {
     const int nv = b.nvertices;
@@ -107,6 +119,10 @@ namespace polyhedron_detail {
           ++ef.n;
         }
       }
+    }
+    for (int e = 0; e < b.nedges; ++e) {
+      EdgeFaces &ef = table[e];
+      if (ef.n == 2) ef.turn = edge_turn(b.face_normals[ef.face[0]], b.face_normals[ef.face[1]]);
     }
   }
 
