@@ -210,6 +210,7 @@
 //   ramps.h            the smooth step S and its ramps
 //   candidates.h       PairSearch: what the stages of one pair share
 //   culling.h          the exact early exits (face planes)
+//   support_culling.h  the slab of the culled search (support function)
 //   vertex_features.h  stage 1: vertex contacts (rule 1)
 //   crossings.h        stage 2: crossings of edges (rule 2) and their
 //                      weights (A)
@@ -231,10 +232,41 @@
 #include "polyhedron_contacts/precedence.h"
 #include "polyhedron_contacts/region.h"
 #include "polyhedron_contacts/shape.h"
+#include "polyhedron_contacts/support_culling.h"
 #include "polyhedron_contacts/vertex_features.h"
 #include "sphere_pair_contact.h"
 
 namespace body_dem {
+
+namespace polyhedron_detail {
+
+  // Two spheres: the one contact of their centres, with weight 1 (no
+  // crossing, precedence or merging can apply), without the setup of the
+  // search. The same numbers as the general rules give (a vertex of i
+  // against the one vertex of j), which the geometry tests check. A weight
+  // that is always 1 adds no energy: nothing goes to the ledger.
+  BODY_DEM_HOST_DEVICE
+  inline int sphere_pair_contacts(const PolyhedronShape &bi, const PolyhedronShape &bj, double cutoff,
+                                  PolyhedronContactList &out)
+  {
+    Contact c;
+    if (!sphere_pair_contact(bi.vertices[0], bi.rounded_radius, bj.vertices[0], bj.rounded_radius, cutoff, c))
+      return 0;
+    out.add(c);
+    return 1;
+  }
+
+  // Stages 3 to 5, the same for both searches.
+  BODY_DEM_HOST_DEVICE inline int weigh_candidates(PairSearch &s, PolyhedronWeightLedger *ledger)
+  {
+    if (s.out.size == 0) return 0;
+    s.need_scale();
+    apply_precedence(s);                 // 3. (precedence.h)
+    merge_nearby_candidates(s);          // 4. (merging.h)
+    return store_contacts(s, ledger);    // 5.
+  }
+
+}    // namespace polyhedron_detail
 
 // All contacts of bodies bi and bj with delta_n <= cutoff (see the comment
 // at the top), written to out (cleared first); returns out.size. Order:
@@ -243,28 +275,20 @@ namespace body_dem {
 // zero-weight ones. out.overflow is set if the candidates did not fit.
 // With a ledger, also records which candidates make up each contact
 // (WeightLedger, for the work of the weights).
+//
+// The exhaustive search: every vertex against the other body, every edge
+// against every edge (with the exact early exits of culling.h). The
+// reference of the culled search below, which gives the same contacts.
 BODY_DEM_HOST_DEVICE
-inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronShape &bj, double cutoff,
-                                    const SmoothingParams &p, PolyhedronContactList &out,
-                                    PolyhedronWeightLedger *ledger = nullptr)
+inline int find_polyhedron_contacts_exhaustive(const PolyhedronShape &bi, const PolyhedronShape &bj, double cutoff,
+                                               const SmoothingParams &p, PolyhedronContactList &out,
+                                               PolyhedronWeightLedger *ledger = nullptr)
 {
   using namespace polyhedron_detail;
   out.clear();
   if (ledger) ledger->clear();
   if (bi.rounded_radius + bj.rounded_radius + cutoff < 0.0) return 0;
-
-  // Two spheres: the one contact of their centres, with weight 1 (no
-  // crossing, precedence or merging can apply), without the setup below.
-  // The same numbers as the general rules give (a vertex of i against the
-  // one vertex of j), which the geometry tests check. A weight that is
-  // always 1 adds no energy: nothing goes to the ledger.
-  if (bi.nvertices == 1 && bj.nvertices == 1) {
-    Contact c;
-    if (!sphere_pair_contact(bi.vertices[0], bi.rounded_radius, bj.vertices[0], bj.rounded_radius, cutoff, c))
-      return 0;
-    out.add(c);
-    return 1;
-  }
+  if (bi.nvertices == 1 && bj.nvertices == 1) return sphere_pair_contacts(bi, bj, cutoff, out);
 
   PairSearch s(bi, bj, p, out, cutoff);
   s.compute_face_offsets();
@@ -273,11 +297,35 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
 
   add_vertex_candidates(s);      // 1. (vertex_features.h)
   add_crossing_candidates(s);    // 2. (crossings.h)
-  if (out.size == 0) return 0;
-  s.need_scale();
-  apply_precedence(s);           // 3. (precedence.h)
-  merge_nearby_candidates(s);    // 4. (merging.h)
-  return store_contacts(s, ledger);    // 5.
+  return weigh_candidates(s, ledger);
+}
+
+// The same contacts (the same candidates in the same order, so the same
+// numbers bit for bit) by the culled search (support_culling.h): only the
+// vertices and edges in the slab where the bodies can be within reach of
+// each other are looked at, the nearest features of the vertices among the
+// other body's faces and edges in its slab. Pairs that it does not take
+// (spheres, rods, open bodies, bodies above its sizes) go to the
+// exhaustive search.
+BODY_DEM_HOST_DEVICE
+inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronShape &bj, double cutoff,
+                                    const SmoothingParams &p, PolyhedronContactList &out,
+                                    PolyhedronWeightLedger *ledger = nullptr)
+{
+  using namespace polyhedron_detail;
+  if (!culled_search_applies(bi, bj)) return find_polyhedron_contacts_exhaustive(bi, bj, cutoff, p, out, ledger);
+  out.clear();
+  if (ledger) ledger->clear();
+  if (bi.rounded_radius + bj.rounded_radius + cutoff < 0.0) return 0;
+
+  PairSearch s(bi, bj, p, out, cutoff);
+  s.compute_face_offsets();
+  SupportSlab slab;
+  if (!find_support_slab(s, slab)) return 0;
+
+  add_slab_vertex_candidates(s, slab);                                                      // 1.
+  add_crossing_candidates(s, slab.edge_i, slab.nedge_i, slab.edge_j, slab.nedge_j);    // 2.
+  return weigh_candidates(s, ledger);
 }
 
 }    // namespace body_dem

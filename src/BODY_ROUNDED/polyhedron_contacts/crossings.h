@@ -171,11 +171,16 @@ namespace polyhedron_detail {
   // Stage 2: the crossings of i's edges (index order) with j's edges (index
   // order). An edge is skipped if both its ends lie beyond one face plane
   // of the other body (culling.h, from stage 1's beyond arrays), or if it
-  // is flat (w_ridge = 0).
-  BODY_DEM_HOST_DEVICE inline void add_crossing_candidates(PairSearch &s)
+  // is flat (w_ridge = 0). With lists of edges (edges_i, edges_j: in index
+  // order, the culled search's slab), only those are looked at.
+  BODY_DEM_HOST_DEVICE
+  inline void add_crossing_candidates(PairSearch &s, const int *edges_i = nullptr, int nedges_i = 0,
+                                      const int *edges_j = nullptr, int nedges_j = 0)
   {
     const PolyhedronShape &bi = s.bi, &bj = s.bj;
     if (!(bi.nedges > 0 && bj.nedges > 0 && bi.nvertices > 1 && bj.nvertices > 1)) return;
+    if (!edges_i) nedges_i = bi.nedges;
+    if (!edges_j) nedges_j = bj.nedges;
     CrossingAngles angles;
     // j's edges not beyond a face plane of body i and not flat, in index
     // order, listed once (each edge pair is then tested by
@@ -183,15 +188,18 @@ namespace polyhedron_detail {
     // replaced and exact)
     int near_j[kMaxPolyhedronScratchEdges];
     int n_near_j = 0;
-    const bool keep_near_j = bj.nedges <= kMaxPolyhedronScratchEdges;
+    const bool keep_near_j = nedges_j <= kMaxPolyhedronScratchEdges;
     const auto skip_j = [&](int ej) {
       return edge_beyond(bj, s.beyond_j, s.keep_beyond_j, bi, s.off_i, ej, s.dmax) || flat_edge(bj, ej, s.p);
     };
     if (keep_near_j)
-      for (int ej = 0; ej < bj.nedges; ++ej)
+      for (int q = 0; q < nedges_j; ++q) {
+        const int ej = edges_j ? edges_j[q] : q;
         if (!skip_j(ej)) near_j[n_near_j++] = ej;
-    const int n_loop_j = keep_near_j ? n_near_j : bj.nedges;
-    for (int ei = 0; ei < bi.nedges && n_loop_j > 0; ++ei) {
+      }
+    const int n_loop_j = keep_near_j ? n_near_j : nedges_j;
+    for (int qi = 0; qi < nedges_i && n_loop_j > 0; ++qi) {
+      const int ei = edges_i ? edges_i[qi] : qi;
       if (edge_beyond(bi, s.beyond_i, s.keep_beyond_i, bj, s.off_j, ei, s.dmax)) continue;
       const EdgeFaces fi = edge_faces(bi, ei);
       const double ridge_i = ridge_factor(fi.turn, s.p);
@@ -204,7 +212,7 @@ namespace polyhedron_detail {
       bool oi_known = false;
       Vec3 oi;
       for (int q = 0; q < n_loop_j; ++q) {
-        const int ej = keep_near_j ? near_j[q] : q;
+        const int ej = keep_near_j ? near_j[q] : (edges_j ? edges_j[q] : q);
         if (!keep_near_j && skip_j(ej)) continue;
         add_crossing_candidate(s, angles, ei, a, b, u, uu, fi, ridge_i, ej, oi_known, oi);
       }

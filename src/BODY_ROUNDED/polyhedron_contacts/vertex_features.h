@@ -10,6 +10,7 @@
 #include "device_marks.h"
 #include "point_segment_3d.h"
 #include "polyhedron_contacts/candidates.h"
+#include "polyhedron_contacts/support_culling.h"
 
 #include <cmath>
 
@@ -208,6 +209,118 @@ namespace polyhedron_detail {
     // the crossing stage trusts beyond[] only for vertices that were tested
     s.keep_beyond_i = test_i_vertices && s.keep_beyond_i;
     s.keep_beyond_j = test_j_vertices && s.keep_beyond_j;
+    s.n_vertex_candidates = s.out.size;
+  }
+
+  // nearest_feature() of a point p of the slab of one body against the
+  // closed body b, looking only at b's faces and edges with a vertex in
+  // b's slab (faces[0 .. nfaces - 1], edges[0 .. nedges - 1], index order;
+  // support_culling.h): the same result as nearest_feature() (see there
+  // for the arguments). Why: if p lies within dmax of b, its nearest point
+  // q of b lies in b's slab, and so do the faces and edges that hold q; a
+  // face into which p projects from above has p's distance to b as its
+  // plane distance (b lies behind that plane), so only faces at q compete;
+  // and a face plane with p beyond it by more than dmax proves p out of
+  // reach wherever it is. Where p lies behind all these faces' planes (p
+  // inside b, whose nearest plane may be any of b's, or p out of reach on
+  // the far side) the full search decides.
+  BODY_DEM_HOST_DEVICE
+  inline FeatureNearest slab_nearest_feature(const Vec3 &p, const PolyhedronShape &b, const double *offsets,
+                                             double dmax, const int *faces, int nfaces, const int *edges,
+                                             int nedges, int first_face, int &beyond_face)
+  {
+    FeatureNearest r;
+    beyond_face = -1;
+    double max_s = -HUGE_VAL;
+    for (int q = 0; q < nfaces; ++q) {
+      const int f = faces[q];
+      const double s = dot(p, b.face_normals[f]) - face_offset(b, offsets, f);
+      if (s > dmax) {
+        beyond_face = f;
+        return r;
+      }
+      if (s > max_s) max_s = s;
+    }
+    if (!(max_s > 0.0)) return nearest_feature(p, b, offsets, dmax, first_face, beyond_face);
+    int face = -1;
+    double face_dist = 0.0;
+    for (int q = 0; q < nfaces; ++q) {
+      const int f = faces[q];
+      const double s = dot(p, b.face_normals[f]) - face_offset(b, offsets, f);
+      if (s >= 0.0 && (face < 0 || s < face_dist) && projects_inside_face(p, b, f)) {
+        face = f;
+        face_dist = s;
+      }
+    }
+    if (face >= 0) {
+      const Vec3 &n = b.face_normals[face];
+      r.found = true;
+      r.kind = FeatureKind::face;
+      r.index = face;
+      r.distance = face_dist;
+      r.away = n;
+      r.foot = p - n * face_dist;
+      return r;
+    }
+    int best = -1;
+    PointSegmentResult bs;
+    for (int q = 0; q < nedges; ++q) {
+      const int e = edges[q];
+      const PointSegmentResult s = point_segment_nearest(p, b.vertices[b.edges[e][0]], b.vertices[b.edges[e][1]]);
+      if (best < 0 || s.dist2 < bs.dist2) {
+        best = e;
+        bs = s;
+      }
+    }
+    if (best < 0 || bs.dist2 > dmax * dmax) return r;
+    r.found = true;
+    r.foot = bs.point;
+    r.distance = std::sqrt(bs.dist2);
+    if (bs.region == PointSegmentRegion::interior) {
+      r.kind = FeatureKind::edge;
+      r.index = best;
+      r.t = bs.t;
+    } else {
+      r.kind = FeatureKind::vertex;
+      r.index = b.edges[best][bs.region == PointSegmentRegion::start ? 0 : 1];
+    }
+    r.away = r.distance > 0.0 ? (p - r.foot) * (1.0 / r.distance) : Vec3{};
+    return r;
+  }
+
+  // Stage 1 of the culled search: the vertex contacts of the vertices in
+  // the slab, i's then j's, each in index order (the others are out of
+  // reach): the candidates of add_vertex_candidates(), in its order. The
+  // beyond arrays hold -1 for vertices outside the slab.
+  BODY_DEM_HOST_DEVICE inline void add_slab_vertex_candidates(PairSearch &s, const SupportSlab &slab)
+  {
+    const PolyhedronShape &bi = s.bi, &bj = s.bj;
+    s.keep_beyond_i = bi.nvertices <= kMaxPolyhedronScratchVertices;
+    s.keep_beyond_j = bj.nvertices <= kMaxPolyhedronScratchVertices;
+    for (int owner = 0; owner < 2; ++owner) {
+      const PolyhedronShape &mine = owner == 0 ? bi : bj;
+      const PolyhedronShape &other = owner == 0 ? bj : bi;
+      const double *other_offsets = owner == 0 ? s.off_j : s.off_i;
+      const int other_lead = owner == 0 ? s.lead_j : s.lead_i;
+      int *beyond = owner == 0 ? s.beyond_i : s.beyond_j;
+      const bool keep = owner == 0 ? s.keep_beyond_i : s.keep_beyond_j;
+      const int *verts = owner == 0 ? slab.vert_i : slab.vert_j;
+      const int nverts = owner == 0 ? slab.nvert_i : slab.nvert_j;
+      const int *faces = owner == 0 ? slab.face_j : slab.face_i;
+      const int nfaces = owner == 0 ? slab.nface_j : slab.nface_i;
+      const int *edges = owner == 0 ? slab.edge_j : slab.edge_i;
+      const int nedges = owner == 0 ? slab.nedge_j : slab.nedge_i;
+      if (keep)
+        for (int v = 0; v < mine.nvertices; ++v) beyond[v] = -1;
+      for (int q = 0; q < nverts; ++q) {
+        const int v = verts[q];
+        int bf = -1;
+        const FeatureNearest fn = slab_nearest_feature(mine.vertices[v], other, other_offsets, s.dmax, faces, nfaces,
+                                                       edges, nedges, other_lead, bf);
+        if (keep) beyond[v] = bf;
+        if (fn.found) add_vertex_candidate(s, owner, v, mine.vertices[v], fn);
+      }
+    }
     s.n_vertex_candidates = s.out.size;
   }
 
