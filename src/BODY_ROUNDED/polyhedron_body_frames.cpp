@@ -92,6 +92,10 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
   shape.vertex_centroid = nullptr;
   shape.min_edge_length2 = -1.0;
   shape.edge_face_table = topology ? topology->edge_face_table : nullptr;
+  shape.vertex_edge_first = topology ? topology->vertex_edge_first : nullptr;
+  shape.vertex_edges = topology ? topology->vertex_edges : nullptr;
+  shape.vertex_face_first = topology ? topology->vertex_face_first : nullptr;
+  shape.vertex_faces = topology ? topology->vertex_faces : nullptr;
   motion.center = Vec3::from(atom->x[i]);
   motion.velocity = Vec3::from(atom->v[i]);
   motion.omega = Vec3{};
@@ -196,15 +200,25 @@ int PolyhedronBodyFrames::block_ints(const Counts &c)
   // edges, faces, then the table of EdgeFaces (8-byte aligned: the pool's
   // data is, and every block has an even number of ints)
   static_assert(sizeof(EdgeFaces) % (2 * sizeof(int)) == 0, "EdgeFaces is a whole number of 8-byte words");
-  return 2 * c.nedges + 4 * c.nfaces + static_cast<int>(sizeof(EdgeFaces) / sizeof(int)) * c.nedges;
+  const int ints = 2 * c.nedges + 4 * c.nfaces + static_cast<int>(sizeof(EdgeFaces) / sizeof(int)) * c.nedges +
+      polyhedron_detail::vertex_adjacency_ints(c.nvertices, c.nedges, c.nfaces);
+  return ints + ints % 2;
 }
 
 PolyhedronBodyFrames::Topology PolyhedronBodyFrames::topology(int entry) const
 {
   const Entry &e = entries_[entry];
   const int *block = ints_.data() + e.first;
-  return {reinterpret_cast<const int(*)[2]>(block), reinterpret_cast<const int(*)[4]>(block + 2 * e.nedges),
-          reinterpret_cast<const EdgeFaces *>(block + 2 * e.nedges + 4 * e.nfaces)};
+  const int *adjacency = block + 2 * e.nedges + 4 * e.nfaces + static_cast<int>(sizeof(EdgeFaces) / sizeof(int)) * e.nedges;
+  const int *vertex_edges = adjacency + e.nvertices + 1;
+  const int *vertex_face_first = vertex_edges + 2 * e.nedges;
+  return {reinterpret_cast<const int(*)[2]>(block),
+          reinterpret_cast<const int(*)[4]>(block + 2 * e.nedges),
+          reinterpret_cast<const EdgeFaces *>(block + 2 * e.nedges + 4 * e.nfaces),
+          adjacency,
+          vertex_edges,
+          vertex_face_first,
+          vertex_face_first + e.nvertices + 1};
 }
 
 int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int b, const Counts &c,
@@ -265,6 +279,11 @@ int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedro
   shape.face_normals = build_normals_.data();
   build_scratch_.resize(polyhedron_detail::edge_face_table_scratch(c.nvertices, c.nedges));
   polyhedron_detail::build_edge_face_table(shape, table, build_scratch_.data());
+  int *adjacency = reinterpret_cast<int *>(table + c.nedges);
+  int *vertex_edges = adjacency + c.nvertices + 1;
+  int *vertex_face_first = vertex_edges + 2 * c.nedges;
+  polyhedron_detail::build_vertex_adjacency(shape, adjacency, vertex_edges, vertex_face_first,
+                                            vertex_face_first + c.nvertices + 1);
 
   entries_.push_back(Entry{key, c.nvertices, c.nedges, c.nfaces, first, lookups_});
   ++topology_builds_;
@@ -368,7 +387,7 @@ void PolyhedronBodyFrames::transform(Atom *atom, AtomVecBody *avec, BodyRoundedP
     st.edges = nullptr;
     st.faces = nullptr;
     const int entry = entry_of_atom_[i];
-    const Topology topo = entry >= 0 ? topology(entry) : Topology{nullptr, nullptr, nullptr};
+    const Topology topo = entry >= 0 ? topology(entry) : Topology{};
     transform_one(atom, avec, bptr, i, c, st, shapes_[i], motions_[i], &topo);
   }
 }

@@ -15,10 +15,11 @@
    body's centre is stored in reverse order, with the outward normal.
 
    Topology once per body shape: the shapes are rigid, so the indices of
-   the edges and faces (as ints, faces turned outward), and the faces of
-   each edge with its turn (the contact search's edge_face_table) are
-   computed once per distinct body in its body frame, in a pool that the
-   space-frame shapes point into. A pool entry is found by a 64-bit hash of the host's data
+   the edges and faces (as ints, faces turned outward), the faces of each
+   edge with its turn (the contact search's edge_face_table) and the edges
+   and faces at each vertex (its walks over the slab) are computed once per
+   distinct body in its body frame, in a pool that the space-frame shapes
+   point into. A pool entry is found by a 64-bit hash of the host's data
    of the body (its counts, vertices, edges, faces and radii); each atom's
    entry is looked up again whenever the neighbour lists were rebuilt (the
    only time atoms appear, vanish or move in the arrays) or its body's data
@@ -71,12 +72,13 @@ class PolyhedronBodyFrames {
   };
 
   // The topology of one body shape, in the pool: edges (2 ints each),
-  // faces turned outward (4 ints each) and the faces and turn of each edge
-  // (EdgeFaces), at ints[first ..].
+  // faces turned outward (4 ints each), the faces and turn of each edge
+  // (EdgeFaces), and the edges and faces at each vertex, at ints[first ..].
   struct Topology {
     const int (*edges)[2];
     const int (*faces)[4];
     const EdgeFaces *edge_face_table;
+    const int *vertex_edge_first, *vertex_edges, *vertex_face_first, *vertex_faces;
   };
 
   // Space-frame shape and motion of atom i: vertices, edges, faces
@@ -155,6 +157,10 @@ class PolyhedronBodyFrames {
     s.edges = move_int(s.edges);
     s.faces = move_int(s.faces);
     s.edge_face_table = move_int(s.edge_face_table);
+    s.vertex_edge_first = move_int(s.vertex_edge_first);
+    s.vertex_edges = move_int(s.vertex_edges);
+    s.vertex_face_first = move_int(s.vertex_face_first);
+    s.vertex_faces = move_int(s.vertex_faces);
     return s;
   }
   double memory_usage() const;

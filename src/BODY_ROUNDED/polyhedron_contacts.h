@@ -324,7 +324,7 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
   if (!find_support_slab(s, slab)) return 0;
 
   add_slab_vertex_candidates(s, slab);                                                      // 1.
-  add_crossing_candidates(s, slab.edge_i, slab.nedge_i, slab.edge_j, slab.nedge_j);    // 2.
+  add_crossing_candidates(s, slab.edge_i, slab.nedge_i, slab.edge_j, slab.nedge_j, slab.margin);    // 2.
   return weigh_candidates(s, ledger);
 }
 

@@ -29,14 +29,17 @@ using namespace body_dem_test;
 namespace {
 
 // A body with the per-body data that the pair styles give (plane offsets,
-// centroid, shortest edge, the table of each edge's faces).
+// centroid, shortest edge, the table of each edge's faces, and with
+// `adjacency` the edges and faces at each vertex, with which the culled
+// search walks the slab instead of looking at every vertex).
 struct Prepared {
   Body body;
   std::vector<double> offsets;
   Vec3 centre;
   std::vector<EdgeFaces> table;
+  std::vector<int> adjacency;
   PolyhedronShape shape;
-  explicit Prepared(const Body &b) : body(b), shape(body.shape())
+  Prepared(const Body &b, bool with_adjacency) : body(b), shape(body.shape())
   {
     for (size_t f = 0; f < body.f.size(); ++f) offsets.push_back(dot(body.v[body.f[f][0]], body.n[f]));
     centre = polyhedron_detail::centroid(shape);
@@ -47,6 +50,15 @@ struct Prepared {
     std::vector<int> scratch(polyhedron_detail::edge_face_table_scratch(shape.nvertices, shape.nedges));
     polyhedron_detail::build_edge_face_table(shape, table.data(), scratch.data());
     shape.edge_face_table = table.data();
+    if (!with_adjacency) return;
+    const int nv = shape.nvertices, ne = shape.nedges;
+    adjacency.resize(polyhedron_detail::vertex_adjacency_ints(nv, ne, shape.nfaces));
+    int *a = adjacency.data();
+    polyhedron_detail::build_vertex_adjacency(shape, a, a + nv + 1, a + nv + 1 + 2 * ne, a + 2 * (nv + 1) + 2 * ne);
+    shape.vertex_edge_first = a;
+    shape.vertex_edges = a + nv + 1;
+    shape.vertex_face_first = a + nv + 1 + 2 * ne;
+    shape.vertex_faces = a + 2 * (nv + 1) + 2 * ne;
   }
 };
 
@@ -124,7 +136,8 @@ TEST(CulledSearch, SameContactsAsTheExhaustiveSearch)
     const double s = (0.2 + 0.95 * unit(rng)) * reach;
     const Body a = sa.moved(rotation({u(rng), u(rng), u(rng)}, 3.2 * u(rng)), dir * s);
     const double cutoff = trial % 3 == 0 ? 0.05 : 0.0;
-    const Prepared pa(a), pb(b);
+    const bool adjacency = trial % 2 == 0;    // the walk over the slab, or a look at every vertex
+    const Prepared pa(a, adjacency), pb(b, adjacency);
     for (const bool swap : {false, true}) {
       const PolyhedronShape &si = swap ? pb.shape : pa.shape;
       const PolyhedronShape &sj = swap ? pa.shape : pb.shape;

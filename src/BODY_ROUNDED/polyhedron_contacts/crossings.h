@@ -172,10 +172,31 @@ namespace polyhedron_detail {
   // order). An edge is skipped if both its ends lie beyond one face plane
   // of the other body (culling.h, from stage 1's beyond arrays), or if it
   // is flat (w_ridge = 0). With lists of edges (edges_i, edges_j: in index
-  // order, the culled search's slab), only those are looked at.
+  // order, the culled search's slab), only those are looked at; with
+  // box_margin >= 0 edge pairs whose bounding boxes are more than dmax apart
+  // are skipped before any other test.
+  // The bounding box of an edge, grown by `reach` on every side: a point
+  // of the other body's edge within reach of the edge lies in it.
+  struct EdgeBox {
+    double lo[3] = {0.0, 0.0, 0.0}, hi[3] = {0.0, 0.0, 0.0};
+    BODY_DEM_HOST_DEVICE void set(const Vec3 &a, const Vec3 &b, double reach)
+    {
+      const double pa[3] = {a.x, a.y, a.z}, pb[3] = {b.x, b.y, b.z};
+      for (int k = 0; k < 3; ++k) {
+        lo[k] = (pa[k] < pb[k] ? pa[k] : pb[k]) - reach;
+        hi[k] = (pa[k] < pb[k] ? pb[k] : pa[k]) + reach;
+      }
+    }
+    BODY_DEM_HOST_DEVICE bool misses(const Vec3 &a, const Vec3 &b) const
+    {
+      return (a.x < lo[0] && b.x < lo[0]) || (a.x > hi[0] && b.x > hi[0]) || (a.y < lo[1] && b.y < lo[1]) ||
+          (a.y > hi[1] && b.y > hi[1]) || (a.z < lo[2] && b.z < lo[2]) || (a.z > hi[2] && b.z > hi[2]);
+    }
+  };
+
   BODY_DEM_HOST_DEVICE
   inline void add_crossing_candidates(PairSearch &s, const int *edges_i = nullptr, int nedges_i = 0,
-                                      const int *edges_j = nullptr, int nedges_j = 0)
+                                      const int *edges_j = nullptr, int nedges_j = 0, double box_margin = -1.0)
   {
     const PolyhedronShape &bi = s.bi, &bj = s.bj;
     if (!(bi.nedges > 0 && bj.nedges > 0 && bi.nvertices > 1 && bj.nvertices > 1)) return;
@@ -211,9 +232,15 @@ namespace polyhedron_detail {
       if (uu == 0.0) continue;
       bool oi_known = false;
       Vec3 oi;
+      // with box_margin >= 0: an edge of j that lies outside the box of ei
+      // grown by dmax (and the margin, for round-off) is farther than dmax
+      // from it: exact, and cheaper than segments_may_cross_within()
+      EdgeBox box;
+      if (box_margin >= 0.0) box.set(a, b, s.dmax + box_margin);
       for (int q = 0; q < n_loop_j; ++q) {
         const int ej = keep_near_j ? near_j[q] : (edges_j ? edges_j[q] : q);
         if (!keep_near_j && skip_j(ej)) continue;
+        if (box_margin >= 0.0 && box.misses(bj.vertices[bj.edges[ej][0]], bj.vertices[bj.edges[ej][1]])) continue;
         add_crossing_candidate(s, angles, ei, a, b, u, uu, fi, ridge_i, ej, oi_known, oi);
       }
     }

@@ -57,6 +57,14 @@ struct PolyhedronShape {
   // result): the faces of each edge and its turn (build_edge_face_table(),
   // topology.h).
   const EdgeFaces *edge_face_table = nullptr;
+  // ... and the edges and faces at each vertex v, in index order:
+  // vertex_edges[vertex_edge_first[v] .. vertex_edge_first[v + 1] - 1]
+  // and likewise for the faces (build_vertex_adjacency(), topology.h); the
+  // culled search walks the slab with them (support_culling.h).
+  const int *vertex_edge_first = nullptr;
+  const int *vertex_edges = nullptr;
+  const int *vertex_face_first = nullptr;
+  const int *vertex_faces = nullptr;
 };
 
 // Parameters of the weights (see the comment at the top of

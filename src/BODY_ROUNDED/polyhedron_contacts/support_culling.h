@@ -35,6 +35,7 @@
 #include "polyhedron_contacts/culling.h"
 
 #include <cmath>
+#include <cstring>
 
 namespace body_dem {
 
@@ -50,7 +51,7 @@ namespace polyhedron_detail {
     double gap = 0.0;    // T_j - T_i
     double lo_i = 0.0;   // i's vertices with dot(v, n) >= lo_i are in its slab
     double hi_j = 0.0;   // j's vertices with dot(x, n) <= hi_j are in its slab
-    double proj_i[kMaxCulledVertices], proj_j[kMaxCulledVertices];
+    double margin = 0.0; // of every test, for round-off
     // in index order: the slab's vertices, the faces and the edges with a
     // vertex in the slab, of each body
     int vert_i[kMaxCulledVertices], vert_j[kMaxCulledVertices];
@@ -70,37 +71,123 @@ namespace polyhedron_detail {
     return fits(bi) && fits(bj);
   }
 
-  // T_i and T_j along n.
-  BODY_DEM_HOST_DEVICE inline double support_gap(const PolyhedronShape &bi, const PolyhedronShape &bj, const Vec3 &n,
-                                                 double &t_i, double &t_j)
+  // Lists, in index order, the vertices of b whose state is 2, and the
+  // faces and edges with such a vertex: from the adjacency of the slab's
+  // vertices (verts as mark_slab() left it) if b has it, else by looking
+  // at every vertex, face and edge.
+  // (insertion sort: the lists of a slab hold some 5 to 30 indices; a
+  // Shell sort took more instructions on them)
+  BODY_DEM_HOST_DEVICE inline void sort_ascending(int *a, int n)
   {
-    t_i = -HUGE_VAL;
-    t_j = HUGE_VAL;
-    for (int v = 0; v < bi.nvertices; ++v) {
-      const double d = dot(bi.vertices[v], n);
-      if (d > t_i) t_i = d;
+    for (int k = 1; k < n; ++k) {
+      const int x = a[k];
+      int m = k;
+      for (; m > 0 && a[m - 1] > x; --m) a[m] = a[m - 1];
+      a[m] = x;
     }
-    for (int v = 0; v < bj.nvertices; ++v) {
-      const double d = dot(bj.vertices[v], n);
-      if (d < t_j) t_j = d;
-    }
-    return t_j - t_i;
   }
 
-  // Lists, in index order, the faces and edges of b with a vertex whose flag
-  // is set.
   BODY_DEM_HOST_DEVICE
-  inline void features_at(const PolyhedronShape &b, const bool *in_slab, int *faces, int &nfaces, int *edges,
-                          int &nedges)
+  inline void slab_features(const PolyhedronShape &b, const unsigned char *state, int *verts, int &nverts,
+                            int *faces, int &nfaces, int *edges, int &nedges)
   {
-    nfaces = 0;
+    nfaces = nedges = 0;
+    if (b.vertex_edge_first && b.vertex_face_first) {
+      // verts holds the slab's vertices (mark_slab()); their faces and
+      // edges, each once, then all three lists in index order
+      unsigned char face_mark[kMaxCulledFeatures], edge_mark[kMaxCulledFeatures];
+      std::memset(face_mark, 0, b.nfaces);
+      std::memset(edge_mark, 0, b.nedges);
+      for (int q = 0; q < nverts; ++q) {
+        const int v = verts[q];
+        for (int k = b.vertex_face_first[v]; k < b.vertex_face_first[v + 1]; ++k) {
+          const int f = b.vertex_faces[k];
+          if (!face_mark[f]) face_mark[f] = 1, faces[nfaces++] = f;
+        }
+        for (int k = b.vertex_edge_first[v]; k < b.vertex_edge_first[v + 1]; ++k) {
+          const int e = b.vertex_edges[k];
+          if (!edge_mark[e]) edge_mark[e] = 1, edges[nedges++] = e;
+        }
+      }
+      sort_ascending(verts, nverts);
+      sort_ascending(faces, nfaces);
+      sort_ascending(edges, nedges);
+      return;
+    }
+    nverts = 0;
+    for (int v = 0; v < b.nvertices; ++v)
+      if (state[v] == 2) verts[nverts++] = v;
     for (int f = 0; f < b.nfaces; ++f) {
       const int *F = b.faces[f];
-      if (in_slab[F[0]] || in_slab[F[1]] || in_slab[F[2]] || (F[3] >= 0 && in_slab[F[3]])) faces[nfaces++] = f;
+      if (state[F[0]] == 2 || state[F[1]] == 2 || state[F[2]] == 2 || (F[3] >= 0 && state[F[3]] == 2))
+        faces[nfaces++] = f;
     }
-    nedges = 0;
     for (int e = 0; e < b.nedges; ++e)
-      if (in_slab[b.edges[e][0]] || in_slab[b.edges[e][1]]) edges[nedges++] = e;
+      if (state[b.edges[e][0]] == 2 || state[b.edges[e][1]] == 2) edges[nedges++] = e;
+  }
+
+  // The vertex of b where sign * dot(v, n) is largest, and that value: by
+  // climbing along b's edges from vertex 0 to a neighbour that is higher,
+  // as long as there is one (on a convex polyhedron a vertex that no
+  // neighbour tops is the top); without adjacency by looking at every
+  // vertex.
+  BODY_DEM_HOST_DEVICE inline int support_vertex(const PolyhedronShape &b, const Vec3 &n, double sign, double &top)
+  {
+    int v = 0;
+    top = sign * dot(b.vertices[0], n);
+    if (!b.vertex_edge_first) {
+      for (int k = 1; k < b.nvertices; ++k) {
+        const double d = sign * dot(b.vertices[k], n);
+        if (d > top) top = d, v = k;
+      }
+      return v;
+    }
+    for (;;) {
+      int next = -1;
+      for (int q = b.vertex_edge_first[v]; q < b.vertex_edge_first[v + 1]; ++q) {
+        const int e = b.vertex_edges[q];
+        const int w = b.edges[e][0] == v ? b.edges[e][1] : b.edges[e][0];
+        const double d = sign * dot(b.vertices[w], n);
+        if (d > top) top = d, next = w;
+      }
+      if (next < 0) return v;
+      v = next;
+    }
+  }
+
+  // Marks (state 2) the vertices of b with sign * dot(v, n) >= threshold,
+  // others 1 where looked at, and with adjacency also lists them in verts
+  // (in the order found): with adjacency by a walk from the top vertex
+  // over the edges (the vertices of a convex polyhedron above a plane are
+  // connected by its edges: from each, an edge leads higher up to the
+  // top), else by looking at every vertex.
+  BODY_DEM_HOST_DEVICE
+  inline void mark_slab(const PolyhedronShape &b, const Vec3 &n, double sign, double threshold, int top_vertex,
+                        unsigned char *state, int *verts, int &nverts)
+  {
+    std::memset(state, 0, b.nvertices);
+    nverts = 0;
+    if (!b.vertex_edge_first) {
+      for (int v = 0; v < b.nvertices; ++v) state[v] = sign * dot(b.vertices[v], n) >= threshold ? 2 : 1;
+      return;
+    }
+    // a walk over the edges; verts is its queue, and at the end the slab
+    state[top_vertex] = 2;
+    verts[nverts++] = top_vertex;
+    for (int head = 0; head < nverts; ++head) {
+      const int v = verts[head];
+      for (int q = b.vertex_edge_first[v]; q < b.vertex_edge_first[v + 1]; ++q) {
+        const int e = b.vertex_edges[q];
+        const int w = b.edges[e][0] == v ? b.edges[e][1] : b.edges[e][0];
+        if (state[w]) continue;
+        if (sign * dot(b.vertices[w], n) >= threshold) {
+          state[w] = 2;
+          verts[nverts++] = w;
+        } else {
+          state[w] = 1;
+        }
+      }
+    }
   }
 
   // The slab of the pair (see the top of the file) along the direction
@@ -111,35 +198,23 @@ namespace polyhedron_detail {
     const PolyhedronShape &bi = s.bi, &bj = s.bj;
     slab.n = normalized_or_zero(body_centroid(bj) - body_centroid(bi));
     if (!(norm2(slab.n) > 0.0)) slab.n = Vec3{0.0, 0.0, 1.0};    // (any direction is exact)
-    double t_i = -HUGE_VAL, t_j = HUGE_VAL;
-    for (int v = 0; v < bi.nvertices; ++v) {
-      slab.proj_i[v] = dot(bi.vertices[v], slab.n);
-      if (slab.proj_i[v] > t_i) t_i = slab.proj_i[v];
-    }
-    for (int v = 0; v < bj.nvertices; ++v) {
-      slab.proj_j[v] = dot(bj.vertices[v], slab.n);
-      if (slab.proj_j[v] < t_j) t_j = slab.proj_j[v];
-    }
+    double t_i, minus_t_j;
+    const int top_i = support_vertex(bi, slab.n, 1.0, t_i);
+    const int top_j = support_vertex(bj, slab.n, -1.0, minus_t_j);
+    const double t_j = -minus_t_j;
     slab.gap = t_j - t_i;
     // the margin: 1e-10 of the size of the numbers compared, far above
     // their round-off (a few 1e-16 relative) and far below any distance
     // that matters
-    const double margin = 1e-10 * (1.0 + std::fabs(t_i) + std::fabs(t_j) + s.dmax);
+    const double margin = slab.margin = 1e-10 * (1.0 + std::fabs(t_i) + std::fabs(t_j) + s.dmax);
     if (slab.gap > s.dmax + margin) return false;
     slab.lo_i = t_j - s.dmax - margin;
     slab.hi_j = t_i + s.dmax + margin;
-    bool in_i[kMaxCulledVertices], in_j[kMaxCulledVertices];
-    slab.nvert_i = slab.nvert_j = 0;
-    for (int v = 0; v < bi.nvertices; ++v) {
-      in_i[v] = slab.proj_i[v] >= slab.lo_i;
-      if (in_i[v]) slab.vert_i[slab.nvert_i++] = v;
-    }
-    for (int v = 0; v < bj.nvertices; ++v) {
-      in_j[v] = slab.proj_j[v] <= slab.hi_j;
-      if (in_j[v]) slab.vert_j[slab.nvert_j++] = v;
-    }
-    features_at(bi, in_i, slab.face_i, slab.nface_i, slab.edge_i, slab.nedge_i);
-    features_at(bj, in_j, slab.face_j, slab.nface_j, slab.edge_j, slab.nedge_j);
+    unsigned char state[kMaxCulledVertices];
+    mark_slab(bi, slab.n, 1.0, slab.lo_i, top_i, state, slab.vert_i, slab.nvert_i);
+    slab_features(bi, state, slab.vert_i, slab.nvert_i, slab.face_i, slab.nface_i, slab.edge_i, slab.nedge_i);
+    mark_slab(bj, slab.n, -1.0, -slab.hi_j, top_j, state, slab.vert_j, slab.nvert_j);
+    slab_features(bj, state, slab.vert_j, slab.nvert_j, slab.face_j, slab.nface_j, slab.edge_j, slab.nedge_j);
     return true;
   }
 

@@ -126,6 +126,53 @@ namespace polyhedron_detail {
     }
   }
 
+  // Ints of the vertex adjacency of a body (build_vertex_adjacency()):
+  // the starts (nvertices + 1) and the edges (2 per edge) at each vertex,
+  // the starts and the faces (at most 4 per face) at each vertex.
+  BODY_DEM_HOST_DEVICE inline int vertex_adjacency_ints(int nvertices, int nedges, int nfaces)
+  {
+    return 2 * (nvertices + 1) + 2 * nedges + 4 * nfaces;
+  }
+
+  // The edges and the faces at each vertex of b, each list in index order
+  // (a face once per vertex, an edge of two equal ends once), into
+  // caller's arrays of the sizes above. Once per body shape.
+  BODY_DEM_HOST_DEVICE
+  inline void build_vertex_adjacency(const PolyhedronShape &b, int *edge_first, int *edges, int *face_first,
+                                     int *faces)
+  {
+    const int nv = b.nvertices;
+    for (int v = 0; v <= nv; ++v) edge_first[v] = face_first[v] = 0;
+    const auto valid = [nv](int v) { return v >= 0 && v < nv; };
+    for (int e = 0; e < b.nedges; ++e) {
+      const int x = b.edges[e][0], y = b.edges[e][1];
+      if (valid(x)) ++edge_first[x + 1];
+      if (valid(y) && y != x) ++edge_first[y + 1];
+    }
+    for (int f = 0; f < b.nfaces; ++f)
+      for (int k = 0; k < face_size(b.faces[f]); ++k)
+        if (valid(b.faces[f][k])) ++face_first[b.faces[f][k] + 1];
+    for (int v = 0; v < nv; ++v) {
+      edge_first[v + 1] += edge_first[v];
+      face_first[v + 1] += face_first[v];
+    }
+    // fill in index order (the loops run over edges and faces in order),
+    // advancing the starts, then move them back
+    for (int e = 0; e < b.nedges; ++e) {
+      const int x = b.edges[e][0], y = b.edges[e][1];
+      if (valid(x)) edges[edge_first[x]++] = e;
+      if (valid(y) && y != x) edges[edge_first[y]++] = e;
+    }
+    for (int f = 0; f < b.nfaces; ++f)
+      for (int k = 0; k < face_size(b.faces[f]); ++k)
+        if (valid(b.faces[f][k])) faces[face_first[b.faces[f][k]]++] = f;
+    for (int v = nv; v > 0; --v) {
+      edge_first[v] = edge_first[v - 1];
+      face_first[v] = face_first[v - 1];
+    }
+    edge_first[0] = face_first[0] = 0;
+  }
+
   // Outward direction of an edge: the normalised sum of its face normals
   // (zero vector without faces).
   BODY_DEM_HOST_DEVICE inline Vec3 edge_outward(const PolyhedronShape &b, const EdgeFaces &ef)

@@ -242,12 +242,19 @@ namespace polyhedron_detail {
       if (s > max_s) max_s = s;
     }
     if (!(max_s > 0.0)) return nearest_feature(p, b, offsets, dmax, first_face, beyond_face);
+    // A face into which p projects from above has p's distance to b as its
+    // plane distance, and no face plane is farther from p than b itself:
+    // only faces at the largest plane distance can hold p's projection (to
+    // round-off: within 1e-10 of the size of the numbers compared), so only
+    // they are tested, with nearest_feature()'s rule (the smallest plane
+    // distance, the first in index order).
+    const double near_max = max_s - 1e-10 * (std::fabs(max_s) + norm(p) + dmax + 1.0);
     int face = -1;
     double face_dist = 0.0;
     for (int q = 0; q < nfaces; ++q) {
       const int f = faces[q];
       const double s = dot(p, b.face_normals[f]) - face_offset(b, offsets, f);
-      if (s >= 0.0 && (face < 0 || s < face_dist) && projects_inside_face(p, b, f)) {
+      if (s >= near_max && s >= 0.0 && (face < 0 || s < face_dist) && projects_inside_face(p, b, f)) {
         face = f;
         face_dist = s;
       }
