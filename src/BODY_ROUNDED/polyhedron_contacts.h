@@ -175,24 +175,28 @@
 // are the contacts, 0 for one or two contacts or contacts on a line, and
 // continuous in the contacts' positions and weights.
 //
-// Cost: a pair whose bodies are separated by the face of either one that
-// faces the other most directly (all vertices of the other body beyond its
-// plane by more than the cutoff) costs O(n_i + n_j) dot products and ends
-// there; most pairs in a packing that do not touch end so. Otherwise
-// O(n_i F_j + n_j F_i) for the vertices, with an early exit as soon as a
-// face plane separates a vertex by more than the cutoff (that leading face
-// first, so that the far vertices cost one dot product), and O(E_i E_j)
-// division-free tests for the crossings (segments_may_cross_within), of
-// which edges beyond a face plane of the other body are skipped. Weights,
-// precedence and merging are computed only for the contacts found
-// (typically <= 16). The data of each body alone (face plane offsets,
-// centroid, shortest edge) can be given precomputed (PolyhedronShape).
-// Measured on the pairs of one step of bench/'s settled heap of 2016 cubes
-// and tetrahedra (one core, x86-64, -O3): about 230 cycles per pair within
-// reach that is apart, 1800 per pair that touches (1.5 contacts); on
-// in.pour3d's softer bed (k_n 100, 4.4 contacts per touching pair) about
-// 4800 per touching pair, of which the vertex nearest features take ~30 %
-// and the crossings ~50 % (their weights ~20 %).
+// Cost. The exhaustive search (find_polyhedron_contacts_exhaustive, the
+// reference): a pair whose bodies are separated by the face of either one
+// that faces the other most directly costs O(n_i + n_j) dot products and
+// ends there; otherwise O(n_i F_j + n_j F_i) for the vertices, with an
+// early exit as soon as a face plane separates a vertex by more than the
+// cutoff, and O(E_i E_j) division-free tests for the crossings
+// (segments_may_cross_within), of which edges beyond a face plane of the
+// other body are skipped: it grows like V F + E^2. The culled search
+// (find_polyhedron_contacts, the default for closed bodies; see
+// support_culling.h) looks only at the slab where the two bodies can be
+// within reach of each other along the direction between their centroids:
+// the top vertex by a climb along edges, the slab by a walk from it (with
+// the adjacency that the topology of each body shape holds), each slab
+// vertex against the other body's faces and edges in its slab, each slab
+// edge against the other's slab edges within reach of its box. Its cost
+// follows the number of features in the slab rather than the bodies'
+// (measured in instructions per listed pair on settled beds: see README's
+// Performance). Both give the same candidates in the same order, so the
+// same numbers bit for bit (test_polyhedron_culled_search.cpp). Weights,
+// precedence and merging are computed only for the candidates found. The
+// data of each body alone (face plane offsets, centroid, shortest edge, and
+// its topology) can be given precomputed (PolyhedronShape).
 //
 // Parameters (SmoothingParams, defaults in brackets): edge_angle a0 [10
 // deg], face_angle b0 [10 deg], corner_angle f0 [90 deg], cone_angle g0 [15
@@ -305,15 +309,19 @@ inline int find_polyhedron_contacts_exhaustive(const PolyhedronShape &bi, const 
 // vertices and edges in the slab where the bodies can be within reach of
 // each other are looked at, the nearest features of the vertices among the
 // other body's faces and edges in its slab. Pairs that it does not take
-// (spheres, rods, open bodies, bodies above its sizes) go to the
-// exhaustive search.
+// (spheres, rods, open bodies, bodies above its sizes, and small bodies,
+// for which the exhaustive search is faster: see culled_search_applies();
+// culled_from_vertices = 0 takes every pair it can) go to the exhaustive
+// search.
 BODY_DEM_HOST_DEVICE
 inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronShape &bj, double cutoff,
                                     const SmoothingParams &p, PolyhedronContactList &out,
-                                    PolyhedronWeightLedger *ledger = nullptr)
+                                    PolyhedronWeightLedger *ledger = nullptr,
+                                    int culled_from_vertices = kCulledSearchFromVertices)
 {
   using namespace polyhedron_detail;
-  if (!culled_search_applies(bi, bj)) return find_polyhedron_contacts_exhaustive(bi, bj, cutoff, p, out, ledger);
+  if (!culled_search_applies(bi, bj, culled_from_vertices))
+    return find_polyhedron_contacts_exhaustive(bi, bj, cutoff, p, out, ledger);
   out.clear();
   if (ledger) ledger->clear();
   if (bi.rounded_radius + bj.rounded_radius + cutoff < 0.0) return 0;

@@ -143,7 +143,7 @@ TEST(CulledSearch, SameContactsAsTheExhaustiveSearch)
       const PolyhedronShape &sj = swap ? pa.shape : pb.shape;
       PolyhedronContactList culled, exhaustive;
       PolyhedronWeightLedger lc, le;
-      find_polyhedron_contacts(si, sj, cutoff, SmoothingParams(), culled, &lc);
+      find_polyhedron_contacts(si, sj, cutoff, SmoothingParams(), culled, &lc, 0);    // (0: for small bodies too)
       find_polyhedron_contacts_exhaustive(si, sj, cutoff, SmoothingParams(), exhaustive, &le);
       SCOPED_TRACE(testing::Message() << "trial " << trial << " swap " << swap << " vertices " << si.nvertices
                                       << " and " << sj.nvertices);
