@@ -443,22 +443,30 @@ def host_example_cases(lmp, plugin, work, opts):
     rows = []
     load = ["-var", "load", f"plugin load {plugin}"]
     packing = ensure_host_example_packing(lmp, plugin, work, "pour3d")
-    base = base_args = ["-in", os.path.join(HERE, "in.bench_pour3d"), "-var", "data", packing]
+    base = ["-in", os.path.join(HERE, "in.bench_pour3d"), "-var", "data", packing]
     print(f"{POUR3D_CASE}:", flush=True)
     for cohesion, extra in (("", []), (", cut_inner 0, k_na 0", ["-var", "cut_inner", "0", "-var", "k_na", "0"])):
         case = POUR3D_CASE + cohesion
         host = measure(f"host body/rounded/polyhedron{cohesion}, {opts.host_heap_steps} steps", lmp,
                        base + extra + ["-var", "nsteps", str(opts.host_heap_steps)], work, opts.repeat)
-        pkg = measure(f"package body/rounded/polyhedron{cohesion}, {opts.heap_steps} steps", lmp,
-                      base + extra + load + ["-var", "nsteps", str(opts.heap_steps)], work, opts.repeat)
+        if opts.baseline_plugin:
+            # the package and the other build alternately, so that the
+            # machine's load affects both alike
+            load_base = ["-var", "load", f"plugin load {os.path.abspath(opts.baseline_plugin)}"]
+            styles = ("package body/rounded/polyhedron", "baseline plugin (--baseline-plugin) body/rounded/polyhedron")
+            both = measure_alternating_noted(
+                [(styles[0], base + extra + load + ["-var", "nsteps", str(opts.heap_steps)], 1, 1, None),
+                 (styles[1], base + extra + load_base + ["-var", "nsteps", str(opts.heap_steps)], 1, 1, None)],
+                lmp, work, opts.repeat)
+            pkg, other = both[styles[0]], both[styles[1]]
+        else:
+            pkg = measure(f"package body/rounded/polyhedron{cohesion}, {opts.heap_steps} steps", lmp,
+                          base + extra + load + ["-var", "nsteps", str(opts.heap_steps)], work, opts.repeat)
         baseline = host if isinstance(host, list) else pkg
         rows.append((case, "host built-in body/rounded/polyhedron", host, baseline))
         rows.append((case, "package body/rounded/polyhedron", pkg, baseline))
         if opts.baseline_plugin:
-            load_base = ["-var", "load", f"plugin load {os.path.abspath(opts.baseline_plugin)}"]
-            base = measure(f"baseline plugin body/rounded/polyhedron{cohesion}, {opts.heap_steps} steps", lmp,
-                           base_args + extra + load_base + ["-var", "nsteps", str(opts.heap_steps)], work, opts.repeat)
-            rows.append((case, "baseline plugin (--baseline-plugin) body/rounded/polyhedron", base, baseline))
+            rows.append((case, "baseline plugin (--baseline-plugin) body/rounded/polyhedron", other, baseline))
     packing = ensure_host_example_packing(lmp, plugin, work, "squares")
     base = ["-in", os.path.join(HERE, "in.bench_squares"), "-var", "data", packing,
             "-var", "nsteps", str(opts.steps)]

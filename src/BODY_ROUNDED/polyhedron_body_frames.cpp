@@ -94,6 +94,7 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
   shape.edge_face_table = topology ? topology->edge_face_table : nullptr;
   shape.vertex_edge_first = topology ? topology->vertex_edge_first : nullptr;
   shape.vertex_edges = topology ? topology->vertex_edges : nullptr;
+  shape.vertex_neighbors = topology ? topology->vertex_neighbors : nullptr;
   shape.vertex_face_first = topology ? topology->vertex_face_first : nullptr;
   shape.vertex_faces = topology ? topology->vertex_faces : nullptr;
   motion.center = Vec3::from(atom->x[i]);
@@ -211,12 +212,14 @@ PolyhedronBodyFrames::Topology PolyhedronBodyFrames::topology(int entry) const
   const int *block = ints_.data() + e.first;
   const int *adjacency = block + 2 * e.nedges + 4 * e.nfaces + static_cast<int>(sizeof(EdgeFaces) / sizeof(int)) * e.nedges;
   const int *vertex_edges = adjacency + e.nvertices + 1;
-  const int *vertex_face_first = vertex_edges + 2 * e.nedges;
+  const int *vertex_neighbors = vertex_edges + 2 * e.nedges;
+  const int *vertex_face_first = vertex_neighbors + 2 * e.nedges;
   return {reinterpret_cast<const int(*)[2]>(block),
           reinterpret_cast<const int(*)[4]>(block + 2 * e.nedges),
           reinterpret_cast<const EdgeFaces *>(block + 2 * e.nedges + 4 * e.nfaces),
           adjacency,
           vertex_edges,
+          vertex_neighbors,
           vertex_face_first,
           vertex_face_first + e.nvertices + 1};
 }
@@ -281,8 +284,9 @@ int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedro
   polyhedron_detail::build_edge_face_table(shape, table, build_scratch_.data());
   int *adjacency = reinterpret_cast<int *>(table + c.nedges);
   int *vertex_edges = adjacency + c.nvertices + 1;
-  int *vertex_face_first = vertex_edges + 2 * c.nedges;
-  polyhedron_detail::build_vertex_adjacency(shape, adjacency, vertex_edges, vertex_face_first,
+  int *vertex_neighbors = vertex_edges + 2 * c.nedges;
+  int *vertex_face_first = vertex_neighbors + 2 * c.nedges;
+  polyhedron_detail::build_vertex_adjacency(shape, adjacency, vertex_edges, vertex_neighbors, vertex_face_first,
                                             vertex_face_first + c.nvertices + 1);
 
   entries_.push_back(Entry{key, c.nvertices, c.nedges, c.nfaces, first, lookups_});

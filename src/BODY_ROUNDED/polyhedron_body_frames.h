@@ -78,7 +78,7 @@ class PolyhedronBodyFrames {
     const int (*edges)[2];
     const int (*faces)[4];
     const EdgeFaces *edge_face_table;
-    const int *vertex_edge_first, *vertex_edges, *vertex_face_first, *vertex_faces;
+    const int *vertex_edge_first, *vertex_edges, *vertex_neighbors, *vertex_face_first, *vertex_faces;
   };
 
   // Space-frame shape and motion of atom i: vertices, edges, faces
@@ -159,6 +159,7 @@ class PolyhedronBodyFrames {
     s.edge_face_table = move_int(s.edge_face_table);
     s.vertex_edge_first = move_int(s.vertex_edge_first);
     s.vertex_edges = move_int(s.vertex_edges);
+    s.vertex_neighbors = move_int(s.vertex_neighbors);
     s.vertex_face_first = move_int(s.vertex_face_first);
     s.vertex_faces = move_int(s.vertex_faces);
     return s;

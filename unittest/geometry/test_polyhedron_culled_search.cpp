@@ -54,11 +54,13 @@ struct Prepared {
     const int nv = shape.nvertices, ne = shape.nedges;
     adjacency.resize(polyhedron_detail::vertex_adjacency_ints(nv, ne, shape.nfaces));
     int *a = adjacency.data();
-    polyhedron_detail::build_vertex_adjacency(shape, a, a + nv + 1, a + nv + 1 + 2 * ne, a + 2 * (nv + 1) + 2 * ne);
+    polyhedron_detail::build_vertex_adjacency(shape, a, a + nv + 1, a + nv + 1 + 2 * ne, a + nv + 1 + 4 * ne,
+                                              a + 2 * (nv + 1) + 4 * ne);
     shape.vertex_edge_first = a;
     shape.vertex_edges = a + nv + 1;
-    shape.vertex_face_first = a + nv + 1 + 2 * ne;
-    shape.vertex_faces = a + 2 * (nv + 1) + 2 * ne;
+    shape.vertex_neighbors = a + nv + 1 + 2 * ne;
+    shape.vertex_face_first = a + nv + 1 + 4 * ne;
+    shape.vertex_faces = a + 2 * (nv + 1) + 4 * ne;
   }
 };
 

@@ -63,6 +63,7 @@ struct PolyhedronShape {
   // culled search walks the slab with them (support_culling.h).
   const int *vertex_edge_first = nullptr;
   const int *vertex_edges = nullptr;
+  const int *vertex_neighbors = nullptr;    // the other end of each of vertex_edges
   const int *vertex_face_first = nullptr;
   const int *vertex_faces = nullptr;
 };

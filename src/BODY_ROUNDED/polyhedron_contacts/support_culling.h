@@ -102,7 +102,7 @@ namespace polyhedron_detail {
                             int *faces, int &nfaces, int *edges, int &nedges)
   {
     nfaces = nedges = 0;
-    if (b.vertex_edge_first && b.vertex_face_first) {
+    if (b.vertex_neighbors && b.vertex_face_first) {
       // verts holds the slab's vertices (mark_slab()); their faces and
       // edges, each once, then all three lists in index order
       unsigned char face_mark[kMaxCulledFeatures], edge_mark[kMaxCulledFeatures];
@@ -145,18 +145,25 @@ namespace polyhedron_detail {
   {
     int v = 0;
     top = sign * dot(b.vertices[0], n);
-    if (!b.vertex_edge_first) {
+    if (!b.vertex_neighbors) {
       for (int k = 1; k < b.nvertices; ++k) {
         const double d = sign * dot(b.vertices[k], n);
         if (d > top) top = d, v = k;
       }
       return v;
     }
+    // start from the highest of 8 vertices spread over the list (fewer
+    // steps on a many-vertex body)
+    const int stride = b.nvertices / 8;
+    if (stride > 1)
+      for (int k = stride; k < b.nvertices; k += stride) {
+        const double d = sign * dot(b.vertices[k], n);
+        if (d > top) top = d, v = k;
+      }
     for (;;) {
       int next = -1;
       for (int q = b.vertex_edge_first[v]; q < b.vertex_edge_first[v + 1]; ++q) {
-        const int e = b.vertex_edges[q];
-        const int w = b.edges[e][0] == v ? b.edges[e][1] : b.edges[e][0];
+        const int w = b.vertex_neighbors[q];
         const double d = sign * dot(b.vertices[w], n);
         if (d > top) top = d, next = w;
       }
@@ -177,7 +184,7 @@ namespace polyhedron_detail {
   {
     std::memset(state, 0, b.nvertices);
     nverts = 0;
-    if (!b.vertex_edge_first) {
+    if (!b.vertex_neighbors) {
       for (int v = 0; v < b.nvertices; ++v) state[v] = sign * dot(b.vertices[v], n) >= threshold ? 2 : 1;
       return;
     }
@@ -187,8 +194,7 @@ namespace polyhedron_detail {
     for (int head = 0; head < nverts; ++head) {
       const int v = verts[head];
       for (int q = b.vertex_edge_first[v]; q < b.vertex_edge_first[v + 1]; ++q) {
-        const int e = b.vertex_edges[q];
-        const int w = b.edges[e][0] == v ? b.edges[e][1] : b.edges[e][0];
+        const int w = b.vertex_neighbors[q];
         if (state[w]) continue;
         if (sign * dot(b.vertices[w], n) >= threshold) {
           state[w] = 2;

@@ -128,18 +128,20 @@ namespace polyhedron_detail {
 
   // Ints of the vertex adjacency of a body (build_vertex_adjacency()):
   // the starts (nvertices + 1) and the edges (2 per edge) at each vertex,
-  // the starts and the faces (at most 4 per face) at each vertex.
+  // the vertices at their other ends (2 per edge), the starts and the faces
+  // (at most 4 per face) at each vertex.
   BODY_DEM_HOST_DEVICE inline int vertex_adjacency_ints(int nvertices, int nedges, int nfaces)
   {
-    return 2 * (nvertices + 1) + 2 * nedges + 4 * nfaces;
+    return 2 * (nvertices + 1) + 4 * nedges + 4 * nfaces;
   }
 
   // The edges and the faces at each vertex of b, each list in index order
-  // (a face once per vertex, an edge of two equal ends once), into
-  // caller's arrays of the sizes above. Once per body shape.
+  // (a face once per vertex, an edge of two equal ends once), and along
+  // with each edge the vertex at its other end (neighbors[k] for edges[k]),
+  // into caller's arrays of the sizes above. Once per body shape.
   BODY_DEM_HOST_DEVICE
-  inline void build_vertex_adjacency(const PolyhedronShape &b, int *edge_first, int *edges, int *face_first,
-                                     int *faces)
+  inline void build_vertex_adjacency(const PolyhedronShape &b, int *edge_first, int *edges, int *neighbors,
+                                     int *face_first, int *faces)
   {
     const int nv = b.nvertices;
     for (int v = 0; v <= nv; ++v) edge_first[v] = face_first[v] = 0;
@@ -171,6 +173,9 @@ namespace polyhedron_detail {
       face_first[v] = face_first[v - 1];
     }
     edge_first[0] = face_first[0] = 0;
+    for (int v = 0; v < nv; ++v)
+      for (int k = edge_first[v]; k < edge_first[v + 1]; ++k)
+        neighbors[k] = b.edges[edges[k]][0] == v ? b.edges[edges[k]][1] : b.edges[edges[k]][0];
   }
 
   // Outward direction of an edge: the normalised sum of its face normals
