@@ -37,8 +37,8 @@ list(REMOVE_DUPLICATES BODY_DEM_HOST_SHADOWED_HEADERS)
 
 # Files of the targets built without the host's headers.
 set(_lammps_free_patterns
-  "src/QUASISTATIC_LCP/lcp_[^/]*$"
-  "src/QUASISTATIC_LCP/main_lcp_granular.cpp$"
+  "src/QUASISTATIC_LCP/library/"
+  "src/QUASISTATIC_LCP/program/"
   "unittest/lcp/"
   "unittest/harness/json_numbers.cpp$"
   "bench/lcp_bench.cpp$")

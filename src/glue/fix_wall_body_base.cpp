@@ -8,6 +8,7 @@
 #include "memory.h"
 #include "update.h"
 
+#include "body_storage_check.h"
 #include "pair_body_base.h"
 #include "style_args.h"
 
@@ -172,6 +173,9 @@ void FixWallBodyBase::begin_post_force()
 // each body is checked once.
 void FixWallBodyBase::check_body_shapes()
 {
+  // first the bodies the host has yet to store (body_storage_check.h)
+  body_dem::check_body_templates(lmp, command);
+
   shape_pair = dynamic_cast<PairBodyBase *>(force->pair_match("^body/rounded/", 0));
   shape_guard.check_all(
       lmp, command, [this](int i) { return shape_wanted(i); },

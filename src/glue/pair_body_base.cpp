@@ -2,6 +2,7 @@
 
 #include "atom_vec_body.h"
 #include "body.h"
+#include "body_storage_check.h"
 #include "domain.h"
 #include "fix_body_work.h"
 #include "fix_dummy.h"
@@ -234,6 +235,9 @@ void PairBodyBase::warn_of_foreign_pair_history()
 // run, so that the contact geometry never sees a body it cannot handle.
 void PairBodyBase::check_body_shapes()
 {
+  // first the bodies the host has yet to store (body_storage_check.h)
+  body_dem::check_body_templates(lmp, command);
+
   const int ntypes = atom->ntypes;
   shape_checked_type.assign(ntypes + 1, 0);
   shape_rounding_by_type.assign(ntypes + 1, nullptr);

@@ -1,5 +1,7 @@
 #include "body_data.h"
 
+#include "lammps_session.h"
+
 #include <mpi.h>
 
 #include <cmath>
@@ -125,6 +127,26 @@ std::string polygon_setup_commands(const std::string &path, int max_vertices)
          "newton on\n"
          "read_data " +
          path + "\n";
+}
+
+std::string polygon_gas_input(const std::string &pair_style, int steps, bool per_atom_tallies)
+{
+  std::string input = polygon_setup_commands(source_dir() + "/examples/body/data.polygon_gas", 4) +
+                      "pair_style " + pair_style +
+                      "\n"
+                      "pair_coeff * * 200.0 2.0\n"
+                      "neighbor 0.3 bin\n"
+                      "neigh_modify every 1 delay 0 check yes\n"
+                      "timestep 0.001\n"
+                      "fix integrate all nve/body\n"
+                      "fix plane all enforce2d\n"
+                      "compute wp all pair body/rounded/polygon\n";
+  if (per_atom_tallies)
+    input += "compute pea all pe/atom pair\n"
+             "compute sa all stress/atom NULL pair\n"
+             "compute rs all reduce sum c_pea c_sa[1] c_sa[2] c_sa[4]\n"
+             "thermo_style custom step pe press c_rs[1] c_rs[2] c_rs[3] c_rs[4]\n";
+  return input + "thermo 100\nrun " + std::to_string(steps) + "\n";
 }
 
 }    // namespace body_dem_test

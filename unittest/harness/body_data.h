@@ -49,6 +49,17 @@ void write_polygon_data(const std::string &path, const std::vector<PolygonBody> 
 // The input lines that set up a 2d body system and read `path`.
 std::string polygon_setup_commands(const std::string &path, int max_vertices = 8);
 
+// The 2d gas of the package's example (examples/body/data.polygon_gas): 64
+// rounded squares and disks in a periodic box, with damping, friction and
+// cohesion (pair_coeff k_n 200, k_na 2), for `steps` steps with
+// `pair_style` (its style and arguments); compute wp: the pair style's
+// work. Over 2000 steps (2 time units at speeds of order 1) bodies cross
+// the sub-domain boundaries of 2 or 4 ranks and contacts keep their
+// history. With per_atom_tallies, the per-atom energy and virial are also
+// summed at the thermo steps (compute rs), so that their reductions over
+// threads and ranks are exercised.
+std::string polygon_gas_input(const std::string &pair_style, int steps, bool per_atom_tallies = false);
+
 }    // namespace body_dem_test
 
 #endif

@@ -34,6 +34,20 @@ std::string work_dir()
   return buf;
 }
 
+int mpi_rank()
+{
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
+std::string exact(double v)
+{
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
 namespace {
 std::string unique_log_name(MPI_Comm comm)
 {

@@ -22,6 +22,13 @@ std::string source_dir();
 // The working directory of the test program (where it writes its files).
 std::string work_dir();
 
+// This process's rank in MPI_COMM_WORLD.
+int mpi_rank();
+
+// v with all its 17 significant digits, for input lines that must give
+// LAMMPS the very double the test computed.
+std::string exact(double v);
+
 class LammpsSession {
  public:
   // Starts LAMMPS on `comm` with the log going to a private file (read by

@@ -5,6 +5,8 @@
 // the states, energies, virials and work accumulators compared.
 #include "variant_equivalence.h"
 
+#include "body_data.h"
+
 #include "force.h"
 #include "lammps.h"
 #include "pair.h"
@@ -16,37 +18,6 @@
 namespace body_dem_test {
 
 namespace {
-
-// The 2d gas of the package's example (as in test_parallel_equivalence):
-// 64 rounded squares and disks in a periodic box with damping, friction
-// and cohesion (k_na = 2, cutoff 0.05); over 2000 steps bodies cross the
-// sub-domain boundaries of 2 ranks and contacts keep their history.
-// Per-atom energy and virial are tallied at the thermo steps, so that
-// their reductions over threads are checked too.
-std::string polygon_gas_input(const std::string &pair_style, int steps)
-{
-  return "units lj\n"
-         "dimension 2\n"
-         "atom_style body rounded/polygon 1 4\n"
-         "atom_modify map array\n"
-         "comm_modify vel yes\n"
-         "newton on\n"
-         "read_data " + body_dem_test::source_dir() + "/examples/body/data.polygon_gas\n"
-         "pair_style " + pair_style + "\n"
-         "pair_coeff * * 200.0 2.0\n"
-         "neighbor 0.3 bin\n"
-         "neigh_modify every 1 delay 0 check yes\n"
-         "timestep 0.001\n"
-         "fix integrate all nve/body\n"
-         "fix plane all enforce2d\n"
-         "compute wp all pair body/rounded/polygon\n"
-         "compute pea all pe/atom pair\n"
-         "compute sa all stress/atom NULL pair\n"
-         "compute rs all reduce sum c_pea c_sa[1] c_sa[2] c_sa[4]\n"
-         "thermo_style custom step pe press c_rs[1] c_rs[2] c_rs[3] c_rs[4]\n"
-         "thermo 100\n"
-         "run " + std::to_string(steps) + "\n";
-}
 
 Snapshot take_snapshot(LammpsSession &s, bool per_atom)
 {
@@ -128,7 +99,7 @@ Snapshot run_case(MPI_Comm comm, Case c, const std::vector<std::string> &args)
   // 0.4 scale the cohesion (j_a > 1) and its work is not zero.
   s.commands(polygon_gas_input(c == Case::gas_history ? "body/rounded/polygon 2.0 2.0 0.3 0.2 0.05 history"
                                                       : "body/rounded/polygon 2.0 2.0 0.3 1.0 0.05",
-                               2000));
+                               2000, true));
   return take_snapshot(s, true);
 }
 

@@ -43,13 +43,6 @@ using body_dem_test::Triple;
 
 namespace {
 
-int rank()
-{
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
 // Tolerance of the `run 0` checks: the vertices reach the style through a
 // data file with 17 digits and a rotation into the space frame (a few
 // 1e-16 of the body size); forces of order 10 with slopes dF/dd up to
@@ -233,7 +226,8 @@ TEST(GranularAdhesion, PullingASphereOffASphereNeedsThePeakForce)
   const double peak = 50.0 * kAreaSpheres;
   const double held = pulled_separation(0.98 * peak);
   const double freed = pulled_separation(1.02 * peak);
-  if (rank() == 0) std::printf("pull-off: d = %.12g at 98 %% of the peak, %.6g at 102 %%\n", held, freed);
+  if (body_dem_test::mpi_rank() == 0)
+    std::printf("pull-off: d = %.12g at 98 %% of the peak, %.6g at 102 %%\n", held, freed);
   EXPECT_NEAR(held, 0.0098, 1e-9);
   EXPECT_GT(freed, 0.1);
 }
@@ -263,7 +257,7 @@ TEST(GranularAdhesion, CubesWithinDhatAAttractAndStick)
   };
   const std::array<double, 2> stuck = run(" adhesion 0.02 0.05 200.0 0.5");
   const std::array<double, 2> control = run("");
-  if (rank() == 0)
+  if (body_dem_test::mpi_rank() == 0)
     std::printf("cubes: gap %.6g, relative speed %.3g with adhesion; gap %.6g without\n", stuck[0], stuck[1],
                 control[0]);
   EXPECT_NEAR(stuck[0], 0.0, 1e-6);    // attracted: the gap closed, at rest on the elastic force
@@ -395,7 +389,7 @@ body_dem_test::EnergyDrift expect_second_order_balance(const std::string &what, 
                                                         "wall/body/polyhedron/granular " + model, 0.001 / (k + 1),
                                                         4.0);
   const double ratio = drift[0].max_abs / drift[1].max_abs;
-  if (rank() == 0)
+  if (body_dem_test::mpi_rank() == 0)
     std::printf("%s: largest drift %.4g at dt 0.001, %.4g at dt 0.0005 (ratio %.3g); work of j_a %.3g, of damping, "
                 "friction and tangential adhesion %.4g, of the weights %.3g\n",
                 what.c_str(), drift[0].max_abs, drift[1].max_abs, ratio, drift[0].work_ja, drift[0].work_diss,
@@ -499,7 +493,7 @@ TEST(GranularAdhesion, RestartContinuesTheSameTrajectory)
     largest = std::max(largest, std::fabs(d));
     lost = std::max(lost, std::fabs(c));
   }
-  if (rank() == 0)
+  if (body_dem_test::mpi_rank() == 0)
     std::printf("restart: largest difference %.3g; %.3g without the tangential adhesion\n", largest, lost);
   EXPECT_GT(lost, 1e-6);
 }

@@ -25,6 +25,7 @@
 // (b) The energy balance KE + PE - W_ja - W_diss - W_w - W_walls of a gas
 // of 32 cubes and 32 tetrahedra in a box of walls with every model on.
 #include "lammps_session.h"
+#include "quaternions.h"
 #include "polyhedron_data.h"
 
 #include <gtest/gtest.h>
@@ -38,41 +39,13 @@
 
 using body_dem_test::LammpsSession;
 using body_dem_test::Triple;
+using body_dem_test::Quat;
+using body_dem_test::axis_angle;
+using body_dem_test::mpi_rank;
+using body_dem_test::exact;
+using body_dem_test::to_axis_angle;
 
 namespace {
-
-int rank()
-{
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
-std::string num(double v)
-{
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
-
-struct Quat {
-  double w = 1.0, x = 0.0, y = 0.0, z = 0.0;
-};
-
-Quat axis_angle(Triple a, double angle)
-{
-  const double n = std::sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
-  const double s = std::sin(0.5 * angle) / n;
-  return {std::cos(0.5 * angle), a[0] * s, a[1] * s, a[2] * s};
-}
-
-void to_axis_angle(Quat q, Triple &axis, double &angle)
-{
-  if (q.w < 0.0) q = {-q.w, -q.x, -q.y, -q.z};
-  const double s = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z);
-  angle = 2.0 * std::atan2(s, q.w);
-  axis = s > 0.0 ? Triple{q.x / s, q.y / s, q.z / s} : Triple{0.0, 0.0, 1.0};
-}
 
 struct Pose {
   Triple x;
@@ -111,8 +84,8 @@ double largest_jump(const std::string &model, const std::string &cutoff, const P
     Triple axis;
     double angle;
     to_axis_angle(p.q, axis, angle);
-    s.command("set atom 2 x " + num(p.x[0]) + " y " + num(p.x[1]) + " z " + num(p.x[2]) + " quat " + num(axis[0]) +
-              " " + num(axis[1]) + " " + num(axis[2]) + " " + num(angle * 180.0 / M_PI));
+    s.command("set atom 2 x " + exact(p.x[0]) + " y " + exact(p.x[1]) + " z " + exact(p.x[2]) + " quat " + exact(axis[0]) +
+              " " + exact(axis[1]) + " " + exact(axis[2]) + " " + exact(angle * 180.0 / M_PI));
     s.command("run 0 post no");
     const std::vector<double> f = s.gather_by_id("f"), t = s.gather_by_id("torque");
     const double now[6] = {f[3], f[4], f[5], t[3], t[4], t[5]};
@@ -146,7 +119,7 @@ void expect_continuous(const std::string &name, const std::function<Path(double 
     double load1 = 0.0, load2 = 0.0;
     const double j1 = largest_jump(m.coeffs, m.cutoff, path, t0, t1, n, load1);
     const double j2 = largest_jump(m.coeffs, m.cutoff, path, t0, t1, 2 * n, load2);
-    if (rank() == 0)
+    if (mpi_rank() == 0)
       std::printf("%s %s: J(h) %.4g, J(h/2) %.4g (ratio %.3g), largest load %.4g\n", name.c_str(), m.name.c_str(),
                   j1, j2, j2 / j1, load1);
     SCOPED_TRACE(name + " " + m.name);
@@ -240,7 +213,7 @@ Balance gas_balance(double dt)
              "compute tb all temp/body\ncompute_modify tb extra/dof 0\ncompute pe all pe\n"
              "variable ebal equal c_tb*6*count(all)/2+c_pe-c_wp[1]-c_wp[2]-c_wp[3]" +
              wall_work + "\nthermo_style custom step v_ebal\nthermo_modify norm no\n");
-  s.command("timestep " + num(dt));
+  s.command("timestep " + exact(dt));
   s.command("run 0");
   const double start = s.variable("ebal");
   Balance out;
@@ -264,7 +237,7 @@ TEST(GranularContinuity, EnergyBalanceWithEveryModelConvergesWithDt)
   // and is below 0.05 % of |W_diss| at the smallest dt (with R_eff per
   // contact kind it stayed at 0.85 % of |W_diss|, not falling with dt).
   const Balance b1 = gas_balance(0.001), b2 = gas_balance(0.0005), b3 = gas_balance(0.00025);
-  if (rank() == 0)
+  if (mpi_rank() == 0)
     std::printf("gas: drift %.4g, %.4g, %.4g at dt 0.001, 0.0005, 0.00025 (ratios %.3g, %.3g); W_diss %.5g; "
                 "drift / |W_diss| at the smallest dt %.3g %%\n",
                 b1.drift, b2.drift, b3.drift, b1.drift / b2.drift, b2.drift / b3.drift, b3.work_diss,

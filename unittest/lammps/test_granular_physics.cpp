@@ -23,13 +23,6 @@ using body_dem_test::PolyhedronBody;
 
 namespace {
 
-int rank()
-{
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
 }    // namespace
 
 // ---------------------------------------------------------------------------
@@ -80,7 +73,7 @@ TEST(GranularPhysics, HeapExampleComesToRest)
   body_dem_test::run_example(s, "in.heap3d_granular", {{"tilted", "0"}, {"tilt", "0"}, {"images", "no"}});
   const double ke_now = s.variable("ke");    // all ranks (a collective)
   const std::vector<std::vector<double>> rows = thermo_rows(s.log_text(), 6);
-  if (rank() != 0) return;    // the log is rank 0's
+  if (body_dem_test::mpi_rank() != 0) return;    // the log is rank 0's
   ASSERT_GE(rows.size(), 21u);
   double ke_peak = 0.0;
   size_t last = 0;
@@ -245,7 +238,7 @@ TEST(GranularPhysics, EnergyBalanceOfSpheresInABoxConvergesLikeDtSquared)
   const auto spheres = polyhedron_gas_27(false);
   const EnergyDrift coarse = energy_balance(spheres, model, "cohesion 2.0", "1.0 0.05", true, 0.001, 4.0);
   const EnergyDrift fine = energy_balance(spheres, model, "cohesion 2.0", "1.0 0.05", true, 0.0005, 4.0);
-  if (rank() == 0)
+  if (body_dem_test::mpi_rank() == 0)
     std::printf("spheres: largest drift %.4g at dt 0.001, %.4g at dt 0.0005 (ratio %.3g); work of damping and "
                 "friction %.4g, of the weights %.4g\n",
                 coarse.max_abs, fine.max_abs, coarse.max_abs / fine.max_abs, coarse.work_diss, coarse.work_weights);
@@ -278,7 +271,7 @@ TEST(GranularPhysics, EnergyBalanceOfTumblingCubesConvergesLikeDtSquared)
   const EnergyDrift coarse = energy_balance(polyhedron_gas_27(true), model, "", "1.0 0.0", false, 0.001, 4.0);
   const EnergyDrift fine = energy_balance(polyhedron_gas_27(true), model, "", "1.0 0.0", false, 0.0005, 4.0);
   const EnergyDrift finer = energy_balance(polyhedron_gas_27(true), model, "", "1.0 0.0", false, 0.00025, 4.0);
-  if (rank() == 0)
+  if (body_dem_test::mpi_rank() == 0)
     std::printf("cubes: largest drift %.4g, %.4g, %.4g at dt 0.001, 0.0005, 0.00025 (ratios %.3g, %.3g); work of "
                 "the weights %.4g, %.4g, %.4g\n",
                 coarse.max_abs, fine.max_abs, finer.max_abs, coarse.max_abs / fine.max_abs,
@@ -357,7 +350,7 @@ TEST(GranularPhysics, RestartWithTheSpringsContinuesTheSameTrajectory)
   const std::vector<double> without = continue_from(restart, "floor2", "drum2", 1000);
   double lost = 0.0;
   for (size_t k = 0; k < direct.size(); ++k) lost = std::max(lost, std::fabs(without[k] - direct[k]));
-  if (rank() == 0)
+  if (body_dem_test::mpi_rank() == 0)
     std::printf("restart: largest difference %.3g with the springs, %.3g with the walls' springs lost\n", largest,
                 lost);
   EXPECT_GT(lost, 1e-6);

@@ -45,6 +45,7 @@
 // adds k_t = 28.6 per unit length while sticking. C = 1000 bounds the sum
 // of the few terms that change at once; measured: see each test's trace.
 #include "lammps_session.h"
+#include "quaternions.h"
 #include "polyhedron_data.h"
 
 #include "../geometry/polyhedron_test_bodies.h"
@@ -63,40 +64,13 @@
 
 using body_dem_test::LammpsSession;
 using body_dem_test::Triple;
+using body_dem_test::Quat;
+using body_dem_test::axis_angle;
+using body_dem_test::conjugate;
+using body_dem_test::mul;
+using body_dem_test::to_axis_angle;
 
 namespace {
-
-struct Quat {
-  double w = 1.0, x = 0.0, y = 0.0, z = 0.0;
-};
-
-Quat axis_angle(Triple a, double angle)
-{
-  const double n = std::sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
-  const double s = std::sin(0.5 * angle) / n;
-  return {std::cos(0.5 * angle), a[0] * s, a[1] * s, a[2] * s};
-}
-
-// a * b: rotate by b, then by a.
-Quat mul(const Quat &a, const Quat &b)
-{
-  return {a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z, a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-          a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x, a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
-}
-
-Quat conjugate(const Quat &q) { return {q.w, -q.x, -q.y, -q.z}; }
-
-// Rotation angle (in (-pi, pi]) and unit axis of q; axis z for no rotation.
-void to_axis_angle(Quat q, Triple &axis, double &angle)
-{
-  if (q.w < 0.0) q = {-q.w, -q.x, -q.y, -q.z};
-  const double s = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z);
-  angle = 2.0 * std::atan2(s, q.w);    // exact also for small angles
-  if (s > 0.0)
-    axis = {q.x / s, q.y / s, q.z / s};
-  else
-    axis = {0.0, 0.0, 1.0};
-}
 
 body_dem_test::Mat3 to_matrix(const Quat &q)
 {

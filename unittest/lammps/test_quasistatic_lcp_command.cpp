@@ -84,13 +84,6 @@ std::string read_text(const std::string &path)
   return s.str();
 }
 
-int rank()
-{
-  int me = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
-  return me;
-}
-
 const lcp::Contact *find_contact(const lcp::Problem &pb, long p, long q)
 {
   for (const lcp::Contact &c : pb.contacts)
@@ -289,7 +282,7 @@ TEST(QuasistaticLcpCommand, ProblemJsonGivesTheSameLcp)
   EXPECT_GT(again.b.cwiseAbs().maxCoeff(), 0.0);    // the moved top loads the contacts
 
   // the log has the command's summary line
-  if (rank() == 0) {
+  if (body_dem_test::mpi_rank() == 0) {
     EXPECT_NE(s.log_text().find("quasistatic/lcp: 4 particles, 3 contacts, 3 active"), std::string::npos);
   }
 }
@@ -304,7 +297,7 @@ TEST(QuasistaticLcpCli, ProgramGivesTheSameLcp)
     s.command("quasistatic/lcp fixed bottom move top 0 -1e-4 problem qs_cli_problem.json "
               "output qs_cli_output.json");
   }
-  if (rank() != 0) return;
+  if (body_dem_test::mpi_rank() != 0) return;
   const std::string command =
       std::string(LCP_GRANULAR_PROGRAM) + " qs_cli_problem.json qs_cli_program.json";
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
@@ -435,7 +428,7 @@ TEST(QuasistaticLcpSteps, StickingGrooveEndsInEquilibrium)
   EXPECT_LT(std::hypot(r.f[6], r.f[7]), 1e-5 * scale) << "net force on disk 3: " << r.f[6] << " " << r.f[7];
   // the load went through: the top contact carries more than at the start
   EXPECT_GT(r.f[10], kn * g.dt + 0.5 * kn * 20e-4 * (1.0 - kn / (kn + below)));
-  if (rank() == 0) {
+  if (body_dem_test::mpi_rank() == 0) {
     EXPECT_NE(r.log.find("quasistatic/lcp step 20/20: 3 contacts, 0 active"), std::string::npos);
   }
 }
@@ -450,7 +443,7 @@ TEST(QuasistaticLcpSteps, SlidingGrooveEndsInEquilibrium)
   const double scale = 1000.0 * Groove().db;
   EXPECT_LT(std::hypot(r.f[6], r.f[7]), 1e-4 * scale) << "net force on disk 3: " << r.f[6] << " " << r.f[7];
   EXPECT_NEAR(r.x[10] - r.x0[10], -20 * 1e-4, 1e-13);
-  if (rank() == 0) {
+  if (body_dem_test::mpi_rank() == 0) {
     // slip unknowns appeared: the last steps had active contacts
     EXPECT_NE(r.log.find("quasistatic/lcp step 20/20: 3 contacts, 2 active"), std::string::npos) << r.log;
   }

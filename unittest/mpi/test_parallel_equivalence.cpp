@@ -1,6 +1,7 @@
 // Parallel equivalence (TESTING.md layer 5): the same run on this
 // program's MPI ranks and on rank 0 alone gives the same trajectory to
 // round-off. ctest runs it under mpirun with 1, 2 and 4 ranks.
+#include "body_data.h"
 #include "lammps_session.h"
 #include "parallel_runs.h"
 
@@ -15,36 +16,11 @@ using body_dem_test::LammpsSession;
 
 namespace {
 
-// The 2d gas of the package's example: 64 rounded squares and disks in a
-// periodic box, with damping, friction and cohesion. Over 2000 steps
-// (2 time units at speeds of order 1) bodies cross the sub-domain
-// boundaries of a 2 x 1 or 2 x 2 decomposition.
-std::string polygon_gas_input(const std::string &pair_style, int steps)
-{
-  return "units lj\n"
-         "dimension 2\n"
-         "atom_style body rounded/polygon 1 4\n"
-         "atom_modify map array\n"
-         "comm_modify vel yes\n"
-         "newton on\n"
-         "read_data " + body_dem_test::source_dir() + "/examples/body/data.polygon_gas\n"
-         "pair_style " + pair_style + "\n"
-         "pair_coeff * * 200.0 2.0\n"
-         "neighbor 0.3 bin\n"
-         "neigh_modify every 1 delay 0 check yes\n"
-         "timestep 0.001\n"
-         "fix integrate all nve/body\n"
-         "fix plane all enforce2d\n"
-         "compute wp all pair body/rounded/polygon\n"
-         "thermo 100\n"
-         "run " + std::to_string(steps) + "\n";
-}
-
 body_dem_test::RunState run_polygon_gas(MPI_Comm comm, const std::string &pair_style)
 {
   LammpsSession s({}, comm);
   s.load_plugin();
-  s.commands(polygon_gas_input(pair_style, 2000));
+  s.commands(body_dem_test::polygon_gas_input(pair_style, 2000));
   body_dem_test::RunState state = body_dem_test::atom_state(s);
   state.scalars = {s.compute_vector("wp", 0), s.compute_vector("wp", 1)};    // work of j_a, of damping
   return state;
