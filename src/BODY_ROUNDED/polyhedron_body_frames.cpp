@@ -115,7 +115,13 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
   }
   if (c.nvertices > 0) centroid = motion.center + centroid * (1.0 / c.nvertices);
 
-  if (topology) {
+  if (topology && topology->body_normals) {
+    // many faces: their body-frame normals turned into the space frame
+    for (int f = 0; f < c.nfaces; f++) {
+      MathExtra::matvec(rot, &topology->body_normals[f].x, disp);
+      st.face_normals[f] = Vec3::from(disp);
+    }
+  } else if (topology) {
     // faces already turned outward (build_topology()): the normal of each
     // from its vertices, the same bits as turning it round below
     for (int f = 0; f < c.nfaces; f++) {
@@ -168,7 +174,8 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
     *st.vertex_centroid = polyhedron_detail::centroid(shape);
     shape.vertex_centroid = st.vertex_centroid;
   }
-  shape.min_edge_length2 = polyhedron_detail::min_edge_length2(shape);
+  shape.min_edge_length2 = topology && topology->body_normals ? topology->min_edge_length2
+                                                               : polyhedron_detail::min_edge_length2(shape);
 }
 
 namespace {
@@ -221,7 +228,9 @@ PolyhedronBodyFrames::Topology PolyhedronBodyFrames::topology(int entry) const
           vertex_edges,
           vertex_neighbors,
           vertex_face_first,
-          vertex_face_first + e.nvertices + 1};
+          vertex_face_first + e.nvertices + 1,
+          e.first_real >= 0 ? reinterpret_cast<const Vec3 *>(reals_of_shapes_.data() + e.first_real) : nullptr,
+          e.min_edge_length2};
 }
 
 int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int b, const Counts &c,
@@ -289,7 +298,17 @@ int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedro
   polyhedron_detail::build_vertex_adjacency(shape, adjacency, vertex_edges, vertex_neighbors, vertex_face_first,
                                             vertex_face_first + c.nvertices + 1);
 
-  entries_.push_back(Entry{key, c.nvertices, c.nedges, c.nfaces, first, lookups_});
+  int first_real = -1;
+  if (c.nfaces > kRotatedNormalsAbove) {
+    first_real = static_cast<int>(reals_of_shapes_.size());
+    for (int f = 0; f < c.nfaces; f++) {
+      reals_of_shapes_.push_back(build_normals_[f].x);
+      reals_of_shapes_.push_back(build_normals_[f].y);
+      reals_of_shapes_.push_back(build_normals_[f].z);
+    }
+  }
+  entries_.push_back(
+      Entry{key, c.nvertices, c.nedges, c.nfaces, first, first_real, polyhedron_detail::min_edge_length2(shape), lookups_});
   ++topology_builds_;
   return static_cast<int>(entries_.size()) - 1;
 }
@@ -320,6 +339,7 @@ void PolyhedronBodyFrames::drop_unused_entries()
   std::vector<int> new_index(entries_.size(), -1);
   std::vector<Entry> kept;
   std::vector<int> ints;
+  std::vector<double> reals;
   for (size_t k = 0; k < entries_.size(); k++) {
     const Entry &e = entries_[k];
     if (e.used != lookups_) continue;
@@ -327,11 +347,17 @@ void PolyhedronBodyFrames::drop_unused_entries()
     Entry moved = e;
     moved.first = static_cast<int>(ints.size());
     ints.insert(ints.end(), ints_.begin() + e.first, ints_.begin() + e.first + size);
+    if (e.first_real >= 0) {
+      moved.first_real = static_cast<int>(reals.size());
+      reals.insert(reals.end(), reals_of_shapes_.begin() + e.first_real,
+                   reals_of_shapes_.begin() + e.first_real + 3 * e.nfaces);
+    }
     new_index[k] = static_cast<int>(kept.size());
     kept.push_back(moved);
   }
   entries_.swap(kept);
   ints_.swap(ints);
+  reals_of_shapes_.swap(reals);
   entry_of_key_.clear();
   for (size_t k = 0; k < entries_.size(); k++) entry_of_key_[entries_[k].key] = static_cast<int>(k);
   for (int &e : entry_of_atom_)
@@ -402,7 +428,8 @@ double PolyhedronBodyFrames::memory_usage() const
       counts_.capacity() * sizeof(Counts) + shapes_.capacity() * sizeof(PolyhedronShape) +
       motions_.capacity() * sizeof(BodyMotion) + entries_.capacity() * sizeof(Entry) +
       entry_of_key_.size() * (sizeof(std::uint64_t) + 2 * sizeof(int) + 2 * sizeof(void *)) +
-      entry_of_atom_.capacity() * sizeof(int) + data_of_atom_.capacity() * sizeof(const double *);
+      entry_of_atom_.capacity() * sizeof(int) + data_of_atom_.capacity() * sizeof(const double *) +
+      reals_of_shapes_.capacity() * sizeof(double);
 }
 
 }    // namespace body_dem
