@@ -333,6 +333,11 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
 
   add_slab_vertex_candidates(s, slab);                                                      // 1.
   add_crossing_candidates(s, slab.edge_i, slab.nedge_i, slab.edge_j, slab.nedge_j, slab.margin);    // 2.
+  // More candidates than the list holds (an error for the caller): which
+  // of them were kept depends on the order they were found in; the
+  // exhaustive search keeps its own.
+  if (out.overflow) return find_polyhedron_contacts_exhaustive(bi, bj, cutoff, p, out, ledger);
+  sort_crossings(s);
   return weigh_candidates(s, ledger);
 }
 

@@ -162,6 +162,31 @@ namespace polyhedron_detail {
     s.add(ct, ci);
   }
 
+  // Puts the crossing candidates (after the vertex candidates) in the
+  // order of their edges, i's then j's, as add_crossing_candidates() finds
+  // them from edge lists in index order: the culled search's lists are in
+  // any order, and the later stages must see the candidates in the
+  // exhaustive search's order to give its numbers bit for bit.
+  BODY_DEM_HOST_DEVICE inline void sort_crossings(PairSearch &s)
+  {
+    PolyhedronContactList &out = s.out;
+    const auto before = [](const Contact &a, const Contact &b) {
+      return a.index_i < b.index_i || (a.index_i == b.index_i && a.index_j < b.index_j);
+    };
+    for (int k = s.n_vertex_candidates + 1; k < out.size; ++k) {
+      if (!before(out[k], out[k - 1])) continue;
+      const Contact c = out[k];
+      const CandidateInfo ci = s.info[k];
+      int m = k;
+      for (; m > s.n_vertex_candidates && before(c, out[m - 1]); --m) {
+        out[m] = out[m - 1];
+        s.info[m] = s.info[m - 1];
+      }
+      out[m] = c;
+      s.info[m] = ci;
+    }
+  }
+
   // Whether edge e of b is flat (w_ridge = 0: no crossings).
   BODY_DEM_HOST_DEVICE inline bool flat_edge(const PolyhedronShape &b, int e, const SmoothingParams &p)
   {
@@ -171,8 +196,9 @@ namespace polyhedron_detail {
   // Stage 2: the crossings of i's edges (index order) with j's edges (index
   // order). An edge is skipped if both its ends lie beyond one face plane
   // of the other body (culling.h, from stage 1's beyond arrays), or if it
-  // is flat (w_ridge = 0). With lists of edges (edges_i, edges_j: in index
-  // order, the culled search's slab), only those are looked at; with
+  // is flat (w_ridge = 0). With lists of edges (edges_i, edges_j: the
+  // culled search's slab; in index order, or sort_crossings() afterwards),
+  // only those are looked at; with
   // box_margin >= 0 edge pairs whose bounding boxes are more than dmax apart
   // are skipped before any other test.
   // The bounding box of an edge, grown by `reach` on every side: a point

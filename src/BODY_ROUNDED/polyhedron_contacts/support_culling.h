@@ -69,8 +69,8 @@ namespace polyhedron_detail {
     double lo_i = 0.0;   // i's vertices with dot(v, n) >= lo_i are in its slab
     double hi_j = 0.0;   // j's vertices with dot(x, n) <= hi_j are in its slab
     double margin = 0.0; // of every test, for round-off
-    // in index order: the slab's vertices, the faces and the edges with a
-    // vertex in the slab, of each body
+    // the slab's vertices (in index order), the faces and the edges with a
+    // vertex in the slab (in any order), of each body
     int vert_i[kMaxCulledVertices], vert_j[kMaxCulledVertices];
     int face_i[kMaxCulledFeatures], face_j[kMaxCulledFeatures];
     int edge_i[kMaxCulledFeatures], edge_j[kMaxCulledFeatures];
@@ -91,10 +91,10 @@ namespace polyhedron_detail {
     return fits(bi) && fits(bj) && bi.nvertices + bj.nvertices >= from_vertices;
   }
 
-  // Lists, in index order, the vertices of b whose state is 2, and the
-  // faces and edges with such a vertex: from the adjacency of the slab's
-  // vertices (verts as mark_slab() left it) if b has it, else by looking
-  // at every vertex, face and edge.
+  // Lists the vertices of b whose state is 2 in index order, and the faces
+  // and edges with such a vertex: from the adjacency of the slab's
+  // vertices (verts as mark_slab() left it, in any order) if b has it,
+  // else by looking at every vertex, face and edge (in index order).
   // (insertion sort: the lists of a slab hold some 5 to 30 indices; a
   // Shell sort took more instructions on them)
   BODY_DEM_HOST_DEVICE inline void sort_ascending(int *a, int n)
@@ -129,9 +129,11 @@ namespace polyhedron_detail {
           if (!edge_mark[e]) edge_mark[e] = 1, edges[nedges++] = e;
         }
       }
+      // the vertices in index order (their candidates must come in it);
+      // the faces and edges need none: the nearest-feature search breaks
+      // ties by index, and the crossings are put in order after they are
+      // found (sort_crossings())
       sort_ascending(verts, nverts);
-      sort_ascending(faces, nfaces);
-      sort_ascending(edges, nedges);
       return;
     }
     nverts = 0;

@@ -214,9 +214,10 @@ namespace polyhedron_detail {
 
   // nearest_feature() of a point p of the slab of one body against the
   // closed body b, looking only at b's faces and edges with a vertex in
-  // b's slab (faces[0 .. nfaces - 1], edges[0 .. nedges - 1], index order;
+  // b's slab (faces[0 .. nfaces - 1], edges[0 .. nedges - 1], in any order;
   // support_culling.h): the same result as nearest_feature() (see there
-  // for the arguments). Why: if p lies within dmax of b, its nearest point
+  // for the arguments; of equal candidates the one of the lowest index,
+  // as nearest_feature() takes the first in index order). Why: if p lies within dmax of b, its nearest point
   // q of b lies in b's slab, and so do the faces and edges that hold q; a
   // face into which p projects from above has p's distance to b as its
   // plane distance (b lies behind that plane), so only faces at q compete;
@@ -254,7 +255,8 @@ namespace polyhedron_detail {
     for (int q = 0; q < nfaces; ++q) {
       const int f = faces[q];
       const double s = dot(p, b.face_normals[f]) - face_offset(b, offsets, f);
-      if (s >= near_max && s >= 0.0 && (face < 0 || s < face_dist) && projects_inside_face(p, b, f)) {
+      if (s >= near_max && s >= 0.0 && (face < 0 || s < face_dist || (s == face_dist && f < face)) &&
+          projects_inside_face(p, b, f)) {
         face = f;
         face_dist = s;
       }
@@ -274,7 +276,7 @@ namespace polyhedron_detail {
     for (int q = 0; q < nedges; ++q) {
       const int e = edges[q];
       const PointSegmentResult s = point_segment_nearest(p, b.vertices[b.edges[e][0]], b.vertices[b.edges[e][1]]);
-      if (best < 0 || s.dist2 < bs.dist2) {
+      if (best < 0 || s.dist2 < bs.dist2 || (s.dist2 == bs.dist2 && e < best)) {
         best = e;
         bs = s;
       }
