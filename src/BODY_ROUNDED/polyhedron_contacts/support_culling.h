@@ -44,7 +44,6 @@
 #include "polyhedron_contacts/culling.h"
 
 #include <cmath>
-#include <cstring>
 
 namespace body_dem {
 
@@ -116,8 +115,9 @@ namespace polyhedron_detail {
       // verts holds the slab's vertices (mark_slab()); their faces and
       // edges, each once, then all three lists in index order
       unsigned char face_mark[kMaxCulledFeatures], edge_mark[kMaxCulledFeatures];
-      std::memset(face_mark, 0, b.nfaces);
-      std::memset(edge_mark, 0, b.nedges);
+      // (plain loops rather than memset: the same code runs in device kernels)
+      for (int f = 0; f < b.nfaces; ++f) face_mark[f] = 0;
+      for (int e = 0; e < b.nedges; ++e) edge_mark[e] = 0;
       for (int q = 0; q < nverts; ++q) {
         const int v = verts[q];
         for (int k = b.vertex_face_first[v]; k < b.vertex_face_first[v + 1]; ++k) {
@@ -194,7 +194,7 @@ namespace polyhedron_detail {
   inline void mark_slab(const PolyhedronShape &b, const Vec3 &n, double sign, double threshold, int top_vertex,
                         unsigned char *state, int *verts, int &nverts)
   {
-    std::memset(state, 0, b.nvertices);
+    for (int v = 0; v < b.nvertices; ++v) state[v] = 0;
     nverts = 0;
     if (!b.vertex_neighbors) {
       for (int v = 0; v < b.nvertices; ++v) state[v] = sign * dot(b.vertices[v], n) >= threshold ? 2 : 1;
