@@ -68,6 +68,15 @@ Groups of cases (--only, comma-separated; all by default):
            the /omp variants, 2 threads each, on the settled heap and the
            settled 2d packing, run alternately; nothing in a build without
            them.
+  contacts the cost of the contact output (issue 27): the settled heap's
+           step (body/rounded/polyhedron/granular, and body/rounded/polyhedron
+           with history) with compute body/contact/local and body/contact/atom
+           invoked every 100 steps and every step (through compute reduce
+           and fix ave/time, no file written), against none; run
+           alternately, --contact-steps steps (default 1000); the time per
+           CPU second of the loop (its loop time times its CPU use) as well
+           as the wall clock's. Bars: every 100 steps within 2 % of none,
+           every step within 25 %.
   device   only when named (tools/device-check.sh, a CUDA build of the
            Kokkos variants on a machine with a GPU): the 100,800-body heap
            with the Kokkos variants' pair loop on the device against the
@@ -81,7 +90,7 @@ The host LAMMPS measured is the one the build folder was made for; the
 script prints its release. --host 2025 (2026) measures build-2025/
 (build-2026/), made by tools/run-tests.sh --host 2025 (2026).
 
-usage: bench/run_benchmarks.py [--build build | --host stable2021|2025|2026] [--only polygon,heap,hostex,hull,spheres,scale,lcp,omp,kokkos]
+usage: bench/run_benchmarks.py [--build build | --host stable2021|2025|2026] [--only polygon,heap,hostex,hull,spheres,scale,lcp,omp,kokkos,contacts]
            [--repeat 3] [--steps 1000] [--heap-steps 200] [--host-heap-steps 20]
            [--lcp-repeat 1] [--lcp-increments 9000]
 """
@@ -923,6 +932,83 @@ def print_device_table(rows):
             sys.exit("device: the Kokkos variants on the device and the /omp variants disagree")
 
 
+# --- the cost of the contact output: rows (style, invoked, rates)
+
+CONTACT_EVERY = ((0, "none"), (100, "every 100 steps"), (1, "every step"))
+
+
+def cpu_steps_per_second(output):
+    """timesteps per second of CPU time of the last run: its loop time times
+    the share of it the process ran ("x% CPU use"), so that time the
+    process waited for the cores (other processes on a shared machine)
+    does not count."""
+    loops = re.findall(r"Loop time of ([0-9.eE+-]+) on \d+ procs for (\d+) steps", output)
+    cpu = re.findall(r"^([0-9.]+)% CPU use", output, re.M)
+    if not loops or not cpu:
+        raise RuntimeError("no 'Loop time' or 'CPU use' line in the LAMMPS output")
+    seconds, steps = loops[-1]
+    return int(steps) / (float(seconds) * float(cpu[-1]) / 100.0)
+
+
+def contact_cases(lmp, plugin, work, opts):
+    """The settled heap with compute body/contact/local and body/contact/atom
+    invoked every 100 steps and every step, against none, for the granular
+    style and the linear style with history (walls included). The three
+    configurations run in turn (a warm-up of each, then `repeat` rounds),
+    so that a change of the machine's load affects them alike; each run
+    gives its wall-clock rate and its rate per CPU second (the bars are
+    taken on the latter: on a machine shared with other work, a run's
+    wall time includes the time it waited for a core)."""
+    packing = ensure_heap_packing(lmp, plugin, work)
+    steps = opts.contact_steps
+    rows = []
+    for style, history, name in (("granular", "", "body/rounded/polyhedron/granular"),
+                                 ("linear", "history", "body/rounded/polyhedron history")):
+        print(f"{HEAP_CASE}, {name}, {steps} steps (contact output):", flush=True)
+        configs = [(label, heap_args(packing, style, steps, plugin, history) + ["-var", "contacts_every", str(every)])
+                   for every, label in CONTACT_EVERY]
+        wall = {label: [] for label, _ in configs}
+        cpu = {label: [] for label, _ in configs}
+        try:
+            for round_ in range(opts.repeat + 1):
+                for label, args in configs:
+                    out = run_lammps(lmp, args, work)
+                    if round_:    # round 0: the warm-up
+                        wall[label].append(steps_per_second(out))
+                        cpu[label].append(cpu_steps_per_second(out))
+        except RuntimeError as e:
+            print(f"  {failure(e).upper()} ({e})", flush=True)
+            rows += [(name, label, failure(e), failure(e)) for label, _ in configs]
+            continue
+        for label, _ in configs:
+            print(f"  {name}, contacts {label:<18} {statistics.median(wall[label]):8.1f} steps/s, "
+                  f"{statistics.median(cpu[label]):8.1f} steps per CPU second", flush=True)
+            rows.append((name, label, wall[label], cpu[label]))
+    return rows
+
+
+def print_contact_table(rows):
+    print(f"\n{HEAP_CASE} (group contacts: compute body/contact/local and body/contact/atom, "
+          f"invoked every N steps):\n")
+    print("| style | contact output | median steps/s | min-max | per CPU second, median | min-max | "
+          "CPU time / none | bar |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    none = {}
+    for style, label, wall, cpu in rows:
+        if label == "none" and isinstance(cpu, list) and cpu:
+            none[style] = statistics.median(cpu)
+    for style, label, wall, cpu in rows:
+        if not isinstance(cpu, list) or not cpu:
+            print(f"| {style} | {label} | {wall} | - | - | - | - | - |")
+            continue
+        median = statistics.median(cpu)
+        ratio = none[style] / median if style in none else float("nan")
+        bar = {"every 100 steps": "<= 1.02", "every step": "<= 1.25"}.get(label, "-")
+        print(f"| {style} | {label} | {statistics.median(wall):.1f} | {min(wall):.1f}-{max(wall):.1f} | "
+              f"{median:.1f} | {min(cpu):.1f}-{max(cpu):.1f} | {ratio:.3f} | {bar} |")
+    print(load_average() + " at the end of the table")
+
+
 def load_average():
     if not hasattr(os, "getloadavg"):
         return "load average unknown"
@@ -1194,10 +1280,10 @@ def describe_machine():
     return f"{cpu}, {os.cpu_count()} cores, {load_average()}"
 
 
-GROUPS = ("polygon", "heap", "hostex", "hull", "spheres", "scale", "lcp", "omp", "kokkos", "device")
+GROUPS = ("polygon", "heap", "hostex", "hull", "spheres", "scale", "lcp", "omp", "kokkos", "contacts", "device")
 # device: only on request (tools/device-check.sh), not in the default run
 DEFAULT_GROUPS = tuple(g for g in GROUPS if g != "device")
-LAMMPS_GROUPS = ("polygon", "heap", "hostex", "hull", "spheres", "scale", "omp", "kokkos", "device")
+LAMMPS_GROUPS = ("polygon", "heap", "hostex", "hull", "spheres", "scale", "omp", "kokkos", "contacts", "device")
 
 
 def main():
@@ -1224,6 +1310,8 @@ def main():
     parser.add_argument("--baseline-plugin", default=None,
                         help="hull and hostex groups: also measure this plugin (another build of the package, "
                              "e.g. of an earlier commit) on the same inputs, run alternately with the build's")
+    parser.add_argument("--contact-steps", type=int, default=1000,
+                        help="time steps per measured run of the contacts group (default 1000)")
     parser.add_argument("--lcp-repeat", type=int, default=1, help="runs of lcp-bench (lcp group; default 1)")
     parser.add_argument("--lcp-increments", type=int, default=9000,
                         help="biaxial increments of the lcp group's Example 3 (default 9000)")
@@ -1288,6 +1376,8 @@ def main():
         print_omp_table(omp_rows)
     if "kokkos" in groups:
         print_kokkos_table(kokkos_cases(lmp, plugin, work, opts))
+    if "contacts" in groups:
+        print_contact_table(contact_cases(lmp, plugin, work, opts))
     if "device" in groups:
         print_device_table(device_cases(lmp, plugin, work, opts))
     print_bars(rows, omp_rows, scale_rows)

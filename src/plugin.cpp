@@ -30,6 +30,8 @@
 #include "fix_wall_body_polyhedron_granular.h"
 #include "bond_bpm_parallel.h"
 #include "compute_nbond_broken.h"
+#include "compute_body_contact_atom.h"
+#include "compute_body_contact_local.h"
 #include "quasistatic_lcp.h"
 
 using namespace LAMMPS_NS;
@@ -132,6 +134,13 @@ const StyleEntry kStyles[] = {
     {"fix", "wall/body/polyhedron/granular",
      "fix wall/body/polyhedron/granular (walls with the granular contact models)", nullptr,
      &create_fix<FixWallBodyPolyhedronGranular>},
+    // contact output of the pair styles and walls (src/CONTACT_OUTPUT)
+    {"compute", "body/contact/local",
+     "compute body/contact/local (one row per contact of the body-dem pair styles and walls)", nullptr,
+     &create_compute<ComputeBodyContactLocal>},
+    {"compute", "body/contact/atom",
+     "compute body/contact/atom (coordination number, contacts and normal forces per body)", nullptr,
+     &create_compute<ComputeBodyContactAtom>},
     // the bonded particle model (src/BPM_PARALLEL)
     {"bond", "bpm/parallel", "bond style bpm/parallel (parallel bonds between spheres, with breakage)",
      &create_bond<BondBPMParallel>, nullptr},

@@ -28,7 +28,7 @@ class FixWallBodyLinearBase : public FixWallBodyBase {
   // k_n), whatever the pair style says. Without it the wall takes history
   // and mu from the pair style.
   int parse_style_keyword(int narg, char **arg, int iarg) override;
-  std::string keywords_expected() const override { return "wiggle or history"; }
+  std::string keywords_expected() const override { return "wiggle, springs or history"; }
   // The linear law of a wall: its k_n, c_n, c_t, no cohesion (the wall
   // has no cohesive range); history, mu and k_t from the wall's history
   // keyword when given, else the pair style's history and mu and k_t =

@@ -68,23 +68,19 @@ void FixWallBodyPolygonDEM::post_force(int /*vflag*/)
       },
       [&](int i, const body_dem::PolygonShape &, body_dem::PolygonContactList &contacts,
           const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double * /*style_values*/,
-          const body_dem::SpringSlotsRef &slots) {
+          const body_dem::SpringSlotsRef &slots, body_dem::ContactRecorder *recorder) {
         // The rule of the pair style (polygon_wall_forces).
         int overflow = 0;
         const body_dem::PairResult r =
             body_dem::polygon_wall_forces(contacts, contact_rule, body, wall, body_dem::LinearLaw{coeffs, history},
-                                          settings, history ? &xi : nullptr, slots, overflow);
+                                          settings, history ? &xi : nullptr, slots, overflow, recorder);
         if (overflow) {    // reported after the loop: no error inside threads
           slot_overflow_count = overflow;
           slot_overflow_tag = atom->tag[i];
         }
         return r;
       });
-  if (slot_overflow_count > 0)
-    error->one(FLERR, command + ": body of atom " + std::to_string(static_cast<long long>(slot_overflow_tag)) +
-                          " has " + std::to_string(slot_overflow_count) +
-                          " vertices in overlap with a wall, more than the " + std::to_string(kWallSpringSlots) +
-                          " friction springs per body and wall (history, friction contact) hold");
+  if (slot_overflow_count > 0) wall_springs_overflow(slot_overflow_tag, slot_overflow_count);
 }
 
 // The friction mode of the pair style (friction contact|pair after history).

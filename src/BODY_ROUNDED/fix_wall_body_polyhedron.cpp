@@ -59,9 +59,9 @@ void FixWallBodyPolyhedronDEM::post_force(int /*vflag*/)
       },
       [&](int, const body_dem::PolyhedronShape &, body_dem::PolyhedronContactList &contacts,
           const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double * /*style_values*/,
-          const body_dem::SpringSlotsRef &slots) {
+          const body_dem::SpringSlotsRef &slots, body_dem::ContactRecorder *recorder) {
         return wall_contact_forces(contacts.data(), contacts.size, body, wall, body_dem::LinearLaw{coeffs, history},
-                                   settings, history ? &xi : nullptr, slots);
+                                   settings, history ? &xi : nullptr, slots, recorder);
       });
 }
 

@@ -14,13 +14,14 @@ void PairBodyLinearBase::allocate()
   coeffs.assign(static_cast<size_t>(ntypes_alloc + 1) * (ntypes_alloc + 1), body_dem::LinearContactCoeffs{});
 }
 
-/* pair_style <style> c_n c_t mu delta_ua cutoff [history] */
+/* pair_style <style> c_n c_t mu delta_ua cutoff [history [friction contact|pair]] [record N] */
 
 void PairBodyLinearBase::settings(int narg, char **arg)
 {
   body_dem::StyleArgs args(lmp, command);
+  take_trailing_keywords(narg, arg);
   if (narg < 5 || narg > 8)
-    args.fail("expected c_n c_t mu delta_ua cutoff [history [friction contact|pair]], got " +
+    args.fail("expected c_n c_t mu delta_ua cutoff [history [friction contact|pair]] [record N], got " +
               std::to_string(narg) + " arguments");
   c_n = args.nonnegative(arg[0], "c_n");
   c_t = args.nonnegative(arg[1], "c_t");
@@ -34,7 +35,7 @@ void PairBodyLinearBase::settings(int narg, char **arg)
       if (strcmp(arg[5], "friction") == 0)
         args.fail("the friction keyword needs the history keyword before it (the friction springs are the "
                   "history)");
-      args.fail(std::string("unknown keyword '") + arg[5] + "' (expected: history)");
+      args.fail(std::string("unknown keyword '") + arg[5] + "' (expected: history or record)");
     }
     history = 1;
   }

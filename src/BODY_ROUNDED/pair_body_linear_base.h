@@ -2,7 +2,7 @@
    body-dem package: the linear (Fraige/Wang) pair styles' settings and
    coefficients (LAMMPS glue), shared by body/rounded/polygon and
    body/rounded/polyhedron:
-     pair_style <style> c_n c_t mu delta_ua cutoff [history [friction contact|pair]]
+     pair_style <style> c_n c_t mu delta_ua cutoff [history [friction contact|pair]] [record N]
      pair_coeff I J k_n k_na [k_t]
 ------------------------------------------------------------------------- */
 
@@ -35,6 +35,14 @@ class PairBodyLinearBase : public PairBodyBase {
  protected:
   double c_n = 0.0, c_t = 0.0, mu = 0.0, delta_ua = 1.0;
   int friction_per_contact = 1;
+  // The keywords after the history keywords, taken from the end of the
+  // arguments (narg reduced) before the rest is parsed: `record N`; a style
+  // with keywords of its own takes them too.
+  virtual void take_trailing_keywords(int &narg, char **arg)
+  {
+    record_capacity_given = 0;
+    while (take_record_keyword(narg, arg)) {}
+  }
   // Where a style keeps the springs of `friction contact` (3d: the weight
   // record; 2d: the style's own values).
   virtual void keep_contact_springs(bool springs) { keep_record_springs(springs); }

@@ -21,39 +21,44 @@ PairBodyRoundedPolygonDEM::PairBodyRoundedPolygonDEM(LAMMPS *lmp) :
 }
 
 /* pair_style body/rounded/polygon c_n c_t mu delta_ua cutoff [history [friction contact|pair]]
-   [contacts weighted|farthest] (default weighted): the last two words, when the first of them
-   is `contacts`, choose the rule of polygon_contacts.h (PolygonContactRule);
-   the rest goes to PairBodyLinearBase::settings(). */
+   [contacts weighted|farthest] [record N] (default weighted), the last two in either order: taken
+   from the end of the arguments here; `contacts` chooses the rule of polygon_contacts.h
+   (PolygonContactRule); the rest goes to PairBodyLinearBase::settings(). */
 
-void PairBodyRoundedPolygonDEM::settings(int narg, char **arg)
+void PairBodyRoundedPolygonDEM::take_trailing_keywords(int &narg, char **arg)
 {
+  body_dem::StyleArgs args(lmp, command);
   // Default: weighted, the continuous rule (issue 29); farthest is the
   // seed's rule, kept to reproduce its results.
   body_dem::PolygonContactRule rule = body_dem::PolygonContactRule::weighted;
-  if (narg >= 7 && strcmp(arg[narg - 2], "contacts") == 0) {
-    const char *value = arg[narg - 1];
-    if (strcmp(value, "weighted") == 0)
-      rule = body_dem::PolygonContactRule::weighted;
-    else if (strcmp(value, "farthest") == 0)
-      rule = body_dem::PolygonContactRule::farthest;
-    else
-      body_dem::StyleArgs(lmp, command)
-          .fail(std::string("contacts '") + value + "' is not supported (expected farthest or weighted)");
-    narg -= 2;
+  record_capacity_given = 0;
+  for (;;) {
+    if (narg >= 7 && strcmp(arg[narg - 2], "contacts") == 0) {
+      const char *value = arg[narg - 1];
+      if (strcmp(value, "weighted") == 0)
+        rule = body_dem::PolygonContactRule::weighted;
+      else if (strcmp(value, "farthest") == 0)
+        rule = body_dem::PolygonContactRule::farthest;
+      else
+        args.fail(std::string("contacts '") + value + "' is not supported (expected farthest or weighted)");
+      narg -= 2;
+    } else if (!take_record_keyword(narg, arg)) {
+      break;
+    }
   }
+  if (rule == body_dem::PolygonContactRule::farthest && record_capacity_given)
+    args.fail("record: contacts farthest keeps no record of weighted contacts");
   // The weights of the weighted rule change as the bodies move: their
   // work is booked from a record of the pair's weighted contacts (the
   // third element of compute pair), which with `history friction contact`
   // also keeps each candidate's spring. The record, once kept, stays.
   if (rule == body_dem::PolygonContactRule::weighted && !weight_record) {
     if (fix_history)
-      body_dem::StyleArgs(lmp, command)
-          .fail("contacts weighted needs a record per pair that the first run did not keep; give it in the "
+      args.fail("contacts weighted needs a record per pair that the first run did not keep; give it in the "
                 "first pair_style command");
     enable_weight_record();
   }
   contact_rule = rule;    // before the base's settings: keep_contact_springs() asks for it
-  PairBodyLinearBase::settings(narg, arg);
 }
 
 void PairBodyRoundedPolygonDEM::init_body_style()
@@ -68,8 +73,9 @@ void PairBodyRoundedPolygonDEM::compute(int eflag, int vflag)
   frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs(eflag, vflag,
                 [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                       const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow) {
-                  return pair_forces(i, j, settings, xi, weight_record, style_values, overflow);
+                       const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow,
+                       body_dem::ContactRecorder *recorder) {
+                  return pair_forces(i, j, settings, xi, weight_record, style_values, overflow, recorder);
                 });
 }
 
@@ -100,13 +106,13 @@ std::string PairBodyRoundedPolygonDEM::overflow_detail() const
       const std::string pair = "the pair of atoms " + std::to_string(atom->tag[i]) + " and " +
           std::to_string(atom->tag[j]);
       if (contacts.overflow)
-        return pair + " has more candidate contacts than " + std::to_string(body_dem::kMaxPolygonContacts) +
-            "; use bodies with fewer vertices";
-      if (weight_record && contact_rule == body_dem::PolygonContactRule::weighted &&
-          n > body_dem::kWeightRecordContacts)
+        return pair + " has " + std::to_string(contacts.count()) + " candidate contacts, more than the " +
+            std::to_string(body_dem::kMaxPolygonContacts) +
+            " that the contact list of a pair holds; use bodies with fewer vertices";
+      if (weight_record && contact_rule == body_dem::PolygonContactRule::weighted && n > record_capacity)
         return pair + " has " + std::to_string(n) + " candidate contacts (contacts weighted), more than the " +
-            std::to_string(body_dem::kWeightRecordContacts) +
-            " that the record of a pair holds; use bodies with fewer vertices within the cutoff of each other";
+            std::to_string(record_capacity) + " that the record of a pair holds; set the record keyword of " +
+            "pair_style (at most " + std::to_string(body_dem::kMaxWeightRecordContacts) + ")";
     }
   }
   return "";

@@ -32,14 +32,14 @@ struct PolygonPairKernel {
 
   BODY_DEM_HOST_DEVICE PairResult operator()(int i, int j, const PairStepSettings &settings, Vec3 *xi,
                                              const WeightRecordRef &weight_record, double *style_values,
-                                             bool &overflow) const
+                                             bool &overflow, ContactRecorder *recorder = nullptr) const
   {
     PolygonPairStatus status;
     SpringSlotsRef slots;
     if (spring_slots && style_values) slots = {style_values, kPolygonSpringSlots, tag[i] > tag[j]};
     const PairResult r = polygon_pair_forces(shapes[i], motions[i], shapes[j], motions[j],
                                              coeffs[type[i] * row_length + type[j]], delta_ua, settings, xi,
-                                             &status, slots, rule, weight_record);
+                                             &status, slots, rule, weight_record, recorder);
     overflow = status.overflow || status.record_count > 0;
     return r;
   }
@@ -54,8 +54,6 @@ namespace LAMMPS_NS {
 class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
  public:
   PairBodyRoundedPolygonDEM(class LAMMPS *);
-  // The settings of PairBodyLinearBase, and a trailing `contacts farthest|weighted`.
-  void settings(int, char **) override;
   void compute(int, int) override;
   double memory_usage() override;
   // The rule of `contacts`, which fix wall/body/polygon follows.
@@ -67,6 +65,12 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
   body_dem::PolygonBodyFrames frames;
 
   void init_body_style() override;
+  // The keywords of PairBodyLinearBase and `contacts farthest|weighted`.
+  void take_trailing_keywords(int &narg, char **arg) override;
+  int body_vertex_count(int i) const override
+  {
+    return body_dem::PolygonBodyFrames::vertex_count(atom, avec, bptr, i);
+  }
   std::string body_shape_defect(int i, const char * /*rounding_required_by*/) override
   {
     return body_dem::PolygonBodyFrames::shape_defect(atom, avec, bptr, i, shape_buffers);
@@ -95,9 +99,9 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
   }
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                                    const body_dem::WeightRecordRef &weight_record, double *style_values,
-                                   bool &overflow) const
+                                   bool &overflow, body_dem::ContactRecorder *recorder) const
   {
-    return pair_kernel()(i, j, settings, xi, weight_record, style_values, overflow);
+    return pair_kernel()(i, j, settings, xi, weight_record, style_values, overflow, recorder);
   }
 };
 

@@ -9,6 +9,7 @@
 #include "body_rounded_polyhedron.h"
 #include "neighbor.h"
 
+#include "polyhedron_capacity_message.h"
 #include "polyhedron_pair_kernel.h"
 
 using namespace LAMMPS_NS;
@@ -39,9 +40,16 @@ void PairBodyRoundedPolyhedronDEM::compute(int eflag, int vflag)
   compute_pairs(eflag, vflag,
                 [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                        const body_dem::WeightRecordRef &weight_record, double *style_values,
-                       bool &overflow) {
-                  return pair_forces(i, j, settings, xi, weight_record, style_values, overflow);
+                       bool &overflow,
+                       body_dem::ContactRecorder *recorder) {
+                  return pair_forces(i, j, settings, xi, weight_record, style_values, overflow, recorder);
                 });
+}
+
+std::string PairBodyRoundedPolyhedronDEM::overflow_detail() const
+{
+  return body_dem::polyhedron_capacity_message(atom, list, frames.shapes(), cut_surface, smoothing,
+                                               weight_record ? record_capacity : 0);
 }
 
 double PairBodyRoundedPolyhedronDEM::memory_usage()

@@ -32,14 +32,14 @@ struct PolyhedronPairKernel {
   // style_values: none in this style.
   BODY_DEM_HOST_DEVICE PairResult operator()(int i, int j, const PairStepSettings &settings, Vec3 *xi,
                                              const WeightRecordRef &weight_record, double * /*style_values*/,
-                                             bool &overflow) const
+                                             bool &overflow, ContactRecorder *recorder = nullptr) const
   {
     PolyhedronPairStatus status;
     const PairResult r =
         polyhedron_pair_forces(shapes[i], motions[i], shapes[j], motions[j],
                                coeffs[type[i] * row_length + type[j]], delta_ua, smoothing, settings, xi, &status,
-                               weight_record);
-    overflow = status.overflow;
+                               weight_record, recorder);
+    overflow = status.overflow || status.record_count > 0;
     return r;
   }
 };
@@ -74,6 +74,12 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
   body_dem::SmoothingParams smoothing;
 
   void init_body_style() override;
+  int body_vertex_count(int i) const override
+  {
+    return body_dem::PolyhedronBodyFrames::counts(atom, avec, bptr, i).nvertices;
+  }
+  // The pair that went past a capacity (polyhedron_capacity_message.h).
+  std::string overflow_detail() const override;
   // The room of the springs is kept in the record whatever `history` and
   // `friction` say (the constructor reserves it): the size of a pair's
   // history then never changes when the style is given again between runs
@@ -98,9 +104,9 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
   // own per pair (style_values is nullptr).
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                                    const body_dem::WeightRecordRef &weight_record, double *style_values,
-                                   bool &overflow) const
+                                   bool &overflow, body_dem::ContactRecorder *recorder) const
   {
-    return pair_kernel()(i, j, settings, xi, weight_record, style_values, overflow);
+    return pair_kernel()(i, j, settings, xi, weight_record, style_values, overflow, recorder);
   }
 };
 

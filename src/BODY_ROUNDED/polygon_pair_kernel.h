@@ -44,7 +44,7 @@ constexpr int kPolygonSpringSlots = 2;
 // while its weight is shared. With `history friction contact` the record
 // also keeps each candidate's friction spring (record.has_springs()), which
 // thus lives while its vertex is within the cutoff, as the springs of the
-// 3d styles do. The record holds kWeightRecordContacts candidates: a pair
+// 3d styles do. The record holds record.capacity candidates: a pair
 // with more sets status->record_count (the style ends the run with an
 // error naming the pair), none is dropped silently.
 struct PolygonPairStatus {
@@ -56,7 +56,8 @@ BODY_DEM_HOST_DEVICE
 inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const BodyMotion &mi, const PolygonShape &sj,
                                                const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                                const PairStepSettings &settings, Vec3 *xi,
-                                               PolygonPairStatus *status, WeightRecordRef record)
+                                               PolygonPairStatus *status, WeightRecordRef record,
+                                               ContactRecorder *recorder = nullptr)
 {
   PolygonContactList contacts;
   double owners[kMaxPolygonContacts];
@@ -72,19 +73,21 @@ inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const Bod
   const LinearLaw law{c, settings.history};
   // the friction without history at the deepest place with weight 1 (pair_contact_forces)
   if (!record.values)
-    return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, nullptr, nullptr, true);
-  if (contacts.size > kWeightRecordContacts) {
+    return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, nullptr, nullptr, true,
+                               recorder);
+  if (record_overflows(contacts.size, record)) {
     if (status) status->record_count = contacts.size;
     return PairResult{};    // the run ends with an error (PairBodyRoundedPolygonDEM)
   }
-  WeightLedger<kWeightRecordContacts> ledger;
+  WeightLedger<kMaxPolygonContacts> ledger;
   for (int k = 0; k < contacts.size; ++k) ledger.add(owners[k], contacts[k].weight, k);
   double unit_energy[kMaxPolygonContacts];
   PairResult r;
   if (record.has_springs() && ledger.size > 0) {
-    double old_keys[kWeightRecordContacts];
+    double old_keys[kMaxWeightRecordContacts];
     // the first old_count and ledger.size entries are written before they are read
-    UninitializedVec3s<kWeightRecordContacts> old_storage, new_storage;
+    UninitializedVec3s<kMaxWeightRecordContacts> old_storage;
+    UninitializedVec3s<kMaxPolygonContacts> new_storage;
     ContactSprings springs;
     springs.candidates = ledger.data();
     springs.count = ledger.size;
@@ -93,12 +96,12 @@ inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const Bod
     springs.old_count = load_weight_record_springs(record, swapped_vertex_spring_key, old_keys, old_storage.data());
     springs.new_xi = new_storage.data();
     r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, &springs,
-                            true);
+                            true, recorder);
     r.weight_work = update_weight_record(ledger, unit_energy, swapped_vertex_spring_key, settings.book_weight_work,
                                          record, springs.new_xi);
   } else {
     r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, nullptr,
-                            true);
+                            true, recorder);
     r.weight_work = update_weight_record(ledger, unit_energy, swapped_vertex_spring_key, settings.book_weight_work,
                                          record);
   }
@@ -112,10 +115,11 @@ inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &
                                       const PairStepSettings &settings, Vec3 *xi,
                                       PolygonPairStatus *status = nullptr, SpringSlotsRef slots = {},
                                       PolygonContactRule rule = PolygonContactRule::farthest,
-                                      WeightRecordRef record = {})
+                                      WeightRecordRef record = {}, ContactRecorder *recorder = nullptr)
 {
   if (rule == PolygonContactRule::weighted) return weighted_polygon_pair_forces(si, mi, sj, mj, c, delta_ua,
-                                                                                settings, xi, status, record);
+                                                                                settings, xi, status, record,
+                                                                                recorder);
   PolygonContactList contacts;
   find_polygon_contacts(si, sj, c.cutoff, contacts, rule);
   if (status) status->overflow = contacts.overflow;
@@ -131,9 +135,10 @@ inline PairResult polygon_pair_forces(const PolygonShape &si, const BodyMotion &
   const double j_a = polygon_ja(length, delta_ua);
   const LinearLaw law{c, settings.history};
   if (!slots.values || law.friction_mode() != FrictionMode::contact)
-    return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi);
+    return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, nullptr, nullptr,
+                               false, recorder);
   PairResult r = slot_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, slots,
-                                     polygon_contact_key, swapped_vertex_spring_key);
+                                     polygon_contact_key, swapped_vertex_spring_key, recorder);
   r.style_values_live = r.touching;
   return r;
 }
@@ -155,7 +160,8 @@ template <class Law>
 BODY_DEM_HOST_DEVICE
 inline PairResult polygon_wall_forces(PolygonContactList &contacts, PolygonContactRule rule, const BodyMotion &body,
                                       const BodyMotion &wall, const Law &law, const PairStepSettings &settings,
-                                      Vec3 *xi, const SpringSlotsRef &slots, int &slot_overflow)
+                                      Vec3 *xi, const SpringSlotsRef &slots, int &slot_overflow,
+                                      ContactRecorder *recorder = nullptr)
 {
   slot_overflow = 0;
   if (rule == PolygonContactRule::farthest) keep_two_farthest_contacts(contacts);
@@ -170,7 +176,7 @@ inline PairResult polygon_wall_forces(PolygonContactList &contacts, PolygonConta
   }
   return slot_contact_forces(
       contacts.data(), contacts.size, 1.0, body, wall, law, settings, xi, slots,
-      [](const Contact &c) { return static_cast<double>(c.index_i); }, [](double key) { return key; });
+      [](const Contact &c) { return static_cast<double>(c.index_i); }, [](double key) { return key; }, recorder);
 }
 
 }    // namespace body_dem

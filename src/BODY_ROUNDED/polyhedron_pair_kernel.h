@@ -39,6 +39,10 @@
 
 namespace body_dem {
 
+// The largest record holds every weighted candidate a pair can have (one
+// per contact of its list before merging).
+static_assert(kMaxWeightRecordContacts >= kMaxPolyhedronContacts, "a record of the largest capacity must hold a whole ledger");
+
 // Effective number of contacts N_eff (see above; 0 without any contact
 // within the cutoff that carries weight).
 BODY_DEM_HOST_DEVICE inline double polyhedron_effective_contacts(const PolyhedronContactList &contacts, double cutoff)
@@ -77,17 +81,21 @@ BODY_DEM_HOST_DEVICE
 inline PairResult weighted_contact_forces(const PolyhedronContactList &contacts,
                                           const PolyhedronWeightLedger &ledger, double j_a, const BodyMotion &mi,
                                           const BodyMotion &mj, const Law &law, const PairStepSettings &settings,
-                                          Vec3 *xi, WeightRecordRef record)
+                                          Vec3 *xi, WeightRecordRef record, ContactRecorder *recorder = nullptr)
 {
-  if (!record.values) return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi);
+  if (!record.values)
+    return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, nullptr, nullptr,
+                               false, recorder);
+  if (record_overflows(ledger.size, record)) return PairResult{};
   double unit_energy[kMaxPolyhedronContacts];
   const auto swap_key = [](double key) { return swapped_contact_key(key); };
   PairResult r;
   if (record.has_springs() && ledger.size > 0) {
-    double old_keys[kWeightRecordContacts];
+    // (the record holds at most kMaxWeightRecordContacts, the ledger at most kMaxPolyhedronContacts)
+    double old_keys[kMaxWeightRecordContacts];
     // the first old_count and ledger.size entries are written before they are read
-    UninitializedVec3s<kWeightRecordContacts> old_storage;
-    UninitializedVec3s<kMaxPolyhedronContacts> new_storage;    // the record keeps the first kWeightRecordContacts
+    UninitializedVec3s<kMaxWeightRecordContacts> old_storage;
+    UninitializedVec3s<kMaxPolyhedronContacts> new_storage;
     Vec3 *old_xi = old_storage.data(), *new_xi = new_storage.data();
     ContactSprings springs;
     springs.candidates = ledger.data();
@@ -96,11 +104,13 @@ inline PairResult weighted_contact_forces(const PolyhedronContactList &contacts,
     springs.old_xi = old_xi;
     springs.old_count = load_weight_record_springs(record, swap_key, old_keys, old_xi);
     springs.new_xi = new_xi;
-    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, &springs);
+    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, &springs,
+                            false, recorder);
     r.weight_work = update_weight_record(ledger, unit_energy, swap_key, settings.book_weight_work, record,
                                          springs.new_xi);
   } else {
-    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy);
+    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, nullptr,
+                            false, recorder);
     r.weight_work = update_weight_record(ledger, unit_energy, swap_key, settings.book_weight_work, record);
   }
   r.weights_recorded = ledger.size > 0;    // the count of the record just written
@@ -109,6 +119,7 @@ inline PairResult weighted_contact_forces(const PolyhedronContactList &contacts,
 
 struct PolyhedronPairStatus {
   bool overflow = false;    // more candidate contacts than the fixed buffer holds
+  int record_count = 0;     // > 0: this many weighted candidates, more than the pair's record holds
   int ncontacts = 0;        // contacts within the cutoff (after merging)
   double j_a = 1.0;
 };
@@ -122,14 +133,15 @@ inline PairResult polyhedron_pair_forces(const PolyhedronShape &si, const BodyMo
                                          const BodyMotion &mj, const LinearContactCoeffs &c, double delta_ua,
                                          const SmoothingParams &smoothing, const PairStepSettings &settings,
                                          Vec3 *xi, PolyhedronPairStatus *status = nullptr,
-                                         WeightRecordRef record = {})
+                                         WeightRecordRef record = {}, ContactRecorder *recorder = nullptr)
 {
   PolyhedronContactList contacts;
   PolyhedronWeightLedger ledger;
   find_polyhedron_contacts(si, sj, c.cutoff, smoothing, contacts, record.values ? &ledger : nullptr);
   const double j_a = contacts.size > 2 ? polyhedron_ja(contacts, c.cutoff, delta_ua) : 1.0;
   if (status) {
-    status->overflow = contacts.overflow;
+    status->overflow = contacts.overflow || ledger.overflow;
+    status->record_count = record_overflows(ledger.size, record) ? ledger.size : 0;
     status->ncontacts = contacts.size;
     status->j_a = j_a;
   }
@@ -139,7 +151,7 @@ inline PairResult polyhedron_pair_forces(const PolyhedronShape &si, const BodyMo
     return none;
   }
   return weighted_contact_forces(contacts, ledger, j_a, mi, mj, LinearLaw{c, settings.history}, settings, xi,
-                                 record);
+                                 record, recorder);
 }
 
 }    // namespace body_dem

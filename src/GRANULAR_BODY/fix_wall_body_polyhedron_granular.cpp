@@ -66,17 +66,19 @@ void FixWallBodyPolyhedronGranular::post_force(int /*vflag*/)
       },
       [&](int i, const body_dem::PolyhedronShape &shape, body_dem::PolyhedronContactList &contacts,
           const body_dem::BodyMotion &body, const body_dem::BodyMotion &wall, Vec3 &xi, double *style_values,
-          const body_dem::SpringSlotsRef &slots) {
+          const body_dem::SpringSlotsRef &slots, body_dem::ContactRecorder *recorder) {
         // The wall: no rounding (vertex-face contacts, R_eff = r of the
         // body) and infinitely heavy (effective mass = the body's mass);
         // contacts up to the adhesion's range.
         const body_dem::GranularLaw law{model, body_dem::wall_effective_radius(shape.rounded_radius), rmass[i],
                                         contact_range};
         body_dem::PairResult r =
-            wall_contact_forces(contacts.data(), contacts.size, body, wall, law, settings, history ? &xi : nullptr, slots);
+            wall_contact_forces(contacts.data(), contacts.size, body, wall, law, settings, history ? &xi : nullptr, slots,
+                                recorder);
         if (style_values) {
           auto state = body_dem::TangentialAdhesionState::from(style_values);
-          body_dem::add_tangential_adhesion(contacts.data(), contacts.size, body, wall, law, settings, state, r);
+          body_dem::add_tangential_adhesion(contacts.data(), contacts.size, body, wall, law, settings, state, r,
+                                            recorder);
           state.to(style_values);
         }
         return r;

@@ -97,7 +97,8 @@ struct TangentialAdhesionState {
 BODY_DEM_HOST_DEVICE
 inline void add_tangential_adhesion(const Contact *contacts, int n, const BodyMotion &bi, const BodyMotion &bj,
                                     const GranularLaw &law, const PairStepSettings &settings,
-                                    TangentialAdhesionState &state, PairResult &r)
+                                    TangentialAdhesionState &state, PairResult &r,
+                                    ContactRecorder *recorder = nullptr)
 {
   const NormalAdhesion &adhesion = law.model.adhesion;
   double lambda_now = 0.0;
@@ -132,14 +133,16 @@ inline void add_tangential_adhesion(const Contact *contacts, int n, const BodyMo
   const Vec3 force = state.y * (-t.mu_a * lambda * t.f1(y) / y);
   r.total.add(force, point, bi, bj);
   r.dissipative.add(force, point, bi, bj);
+  if (recorder) recorder->add_pair_force(ContactRowKind::pair_adhesion, point, normal, force);
 }
 
 BODY_DEM_HOST_DEVICE
 inline PairResult granular_pair_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                        const BodyMotion &bj, const GranularLaw &law,
-                                       const PairStepSettings &settings, Vec3 *xi)
+                                       const PairStepSettings &settings, Vec3 *xi,
+                                       ContactRecorder *recorder = nullptr)
 {
-  return pair_contact_forces(contacts, n, j_a, bi, bj, law, settings, xi);
+  return pair_contact_forces(contacts, n, j_a, bi, bj, law, settings, xi, nullptr, nullptr, false, recorder);
 }
 
 }    // namespace body_dem

@@ -9,6 +9,7 @@
 #include "neighbor.h"
 
 #include "granular_pair_forces.h"
+#include "polyhedron_capacity_message.h"
 #include "polyhedron_pair_kernel.h"
 #include "granular_rounding.h"
 #include "style_args.h"
@@ -39,12 +40,14 @@ void PairBodyRoundedPolyhedronGranular::allocate()
   models.assign(static_cast<size_t>(ntypes_alloc + 1) * (ntypes_alloc + 1), GranularPairModel{});
 }
 
-/* pair_style body/rounded/polyhedron/granular delta_ua cutoff */
+/* pair_style body/rounded/polyhedron/granular delta_ua cutoff [record N] */
 
 void PairBodyRoundedPolyhedronGranular::settings(int narg, char **arg)
 {
   body_dem::StyleArgs args(lmp, command);
-  if (narg != 2) args.fail("expected delta_ua cutoff, got " + std::to_string(narg) + " arguments");
+  record_capacity_given = 0;
+  while (take_record_keyword(narg, arg)) {}
+  if (narg != 2) args.fail("expected delta_ua cutoff [record N], got " + std::to_string(narg) + " arguments");
   delta_ua = args.positive(arg[0], "delta_ua");
   cut_surface = args.nonnegative(arg[1], "cutoff");
 }
@@ -282,9 +285,16 @@ void PairBodyRoundedPolyhedronGranular::compute(int eflag, int vflag)
   frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs(eflag, vflag,
                 [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                       const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow) {
-                  return pair_forces(i, j, settings, xi, weight_record, style_values, overflow);
+                       const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow,
+                       body_dem::ContactRecorder *recorder) {
+                  return pair_forces(i, j, settings, xi, weight_record, style_values, overflow, recorder);
                 });
+}
+
+std::string PairBodyRoundedPolyhedronGranular::overflow_detail() const
+{
+  return body_dem::polyhedron_capacity_message(atom, list, frames.shapes(), cut_surface, smoothing,
+                                               weight_record ? record_capacity : 0);
 }
 
 double PairBodyRoundedPolyhedronGranular::memory_usage()

@@ -43,7 +43,7 @@ struct GranularPairKernel {
 
   BODY_DEM_HOST_DEVICE PairResult operator()(int i, int j, const PairStepSettings &settings, Vec3 *xi,
                                              const WeightRecordRef &weight_record, double *style_values,
-                                             bool &overflow) const
+                                             bool &overflow, ContactRecorder *recorder = nullptr) const
   {
     const PolyhedronShape &si = shapes[i], &sj = shapes[j];
     // Two spheres whose record is empty (always: they never write one)
@@ -51,17 +51,17 @@ struct GranularPairKernel {
     if (si.nvertices == 1 && sj.nvertices == 1 &&
         (!weight_record.values || weight_record.empty || !(weight_record.values[0] > 0.0))) {
       overflow = false;
-      return sphere_pair_forces(i, j, si, sj, settings, xi, style_values);
+      return sphere_pair_forces(i, j, si, sj, settings, xi, style_values, recorder);
     }
     PolyhedronContactList contacts;
     PolyhedronWeightLedger ledger;
     find_polyhedron_contacts(si, sj, cut_surface, smoothing, contacts, weight_record.values ? &ledger : nullptr);
-    overflow = contacts.overflow;
+    overflow = contacts.overflow || ledger.overflow || record_overflows(ledger.size, weight_record);
     const double j_a = polyhedron_ja(contacts, cut_surface, delta_ua);
     const GranularLaw law = pair_law(i, j, si, sj);
-    PairResult r =
-        weighted_contact_forces(contacts, ledger, j_a, motions[i], motions[j], law, settings, xi, weight_record);
-    add_adhesion_tangential(contacts.data(), contacts.size, i, j, law, settings, style_values, r);
+    PairResult r = weighted_contact_forces(contacts, ledger, j_a, motions[i], motions[j], law, settings, xi,
+                                           weight_record, recorder);
+    add_adhesion_tangential(contacts.data(), contacts.size, i, j, law, settings, style_values, r, recorder);
     return r;
   }
 
@@ -69,7 +69,8 @@ struct GranularPairKernel {
   // ledger), with the law and the adhesion of the general path.
   BODY_DEM_HOST_DEVICE PairResult sphere_pair_forces(int i, int j, const PolyhedronShape &si,
                                                      const PolyhedronShape &sj, const PairStepSettings &settings,
-                                                     Vec3 *xi, double *style_values) const
+                                                     Vec3 *xi, double *style_values,
+                                                     ContactRecorder *recorder) const
   {
     Contact contact;
     const int n =
@@ -77,8 +78,9 @@ struct GranularPairKernel {
         ? 1
         : 0;
     const GranularLaw law = pair_law(i, j, si, sj);
-    PairResult r = pair_contact_forces(&contact, n, 1.0, motions[i], motions[j], law, settings, xi);
-    add_adhesion_tangential(&contact, n, i, j, law, settings, style_values, r);
+    PairResult r = pair_contact_forces(&contact, n, 1.0, motions[i], motions[j], law, settings, xi, nullptr, nullptr,
+                                       false, recorder);
+    add_adhesion_tangential(&contact, n, i, j, law, settings, style_values, r, recorder);
     return r;
   }
 
@@ -95,11 +97,12 @@ struct GranularPairKernel {
   // style_values (nothing without them or without the model's adhesion).
   BODY_DEM_HOST_DEVICE void add_adhesion_tangential(const Contact *contacts, int n, int i, int j,
                                                     const GranularLaw &law, const PairStepSettings &settings,
-                                                    double *style_values, PairResult &r) const
+                                                    double *style_values, PairResult &r,
+                                                    ContactRecorder *recorder) const
   {
     if (!style_values || !law.model.uses_tangential_adhesion()) return;
     auto state = TangentialAdhesionState::from(style_values);
-    add_tangential_adhesion(contacts, n, motions[i], motions[j], law, settings, state, r);
+    add_tangential_adhesion(contacts, n, motions[i], motions[j], law, settings, state, r, recorder);
     state.to(style_values);
   }
 };
@@ -148,6 +151,12 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
 
   void allocate();
   void init_body_style() override;
+  int body_vertex_count(int i) const override
+  {
+    return body_dem::PolyhedronBodyFrames::counts(atom, avec, bptr, i).nvertices;
+  }
+  // The pair that went past a capacity (polyhedron_capacity_message.h).
+  std::string overflow_detail() const override;
   std::string body_shape_defect(int i, const char *rounding_required_by) override;
   const char *rounding_required_by(int type) const override;
   body_dem::PolyhedronBodyFrames::ShapeCheckBuffers shape_buffers;
@@ -167,9 +176,9 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
   }
   body_dem::PairResult pair_forces(int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                                    const body_dem::WeightRecordRef &weight_record, double *style_values,
-                                   bool &overflow) const
+                                   bool &overflow, body_dem::ContactRecorder *recorder) const
   {
-    return pair_kernel()(i, j, settings, xi, weight_record, style_values, overflow);
+    return pair_kernel()(i, j, settings, xi, weight_record, style_values, overflow, recorder);
   }
 };
 

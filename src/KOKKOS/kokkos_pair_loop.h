@@ -14,8 +14,12 @@
    One work item per entry i of the list: it runs interact_entry()
    (pair_entry.h, the one function of every loop) with the style's
    per-pair kernel for each neighbour j, sums the loads on i itself, and
-   adds those on j atomically. The order of the atomic adds varies from
-   run to run, so the loads agree with the serial style's to round-off,
+   adds those on j atomically. On the steps a contact compute asks for
+   (contact_recording.h), a loop of its own gives each pair call room for
+   its contact rows on the work item's stack and appends them to an array
+   in the device's memory, which alone is then copied back; the loop of
+   the other steps is the one without rows. The order of the atomic adds
+   varies from run to run, so the loads agree with the serial style's to round-off,
    not to the last bit (the host loop of the Kokkos variants is the one
    that repeats bit for bit).
 
@@ -66,6 +70,13 @@ class DeviceCopies {
                         HostBytes(reinterpret_cast<const char *>(host), n * sizeof(T)));
     return device;
   }
+  // Copies n values from one device array into another.
+  template <class T> static void copy(T *device_to, const T *device_from, std::size_t n)
+  {
+    if (n > 0)
+      Kokkos::deep_copy(UnmanagedBytes(reinterpret_cast<char *>(device_to), n * sizeof(T)),
+                        ConstUnmanagedBytes(reinterpret_cast<const char *>(device_from), n * sizeof(T)));
+  }
   // Copies n values of a device array back into the host's memory.
   template <class T> static void get(const T *device, T *host, std::size_t n)
   {
@@ -97,7 +108,7 @@ class DeviceCopies {
   // The slots of PairBodyKokkos; a style's per-pair data from kStyleSlots on.
   enum Slot {
     kEntryFirst, kEntryAtom, kNeighbours, kFlags, kValues, kPackedIndex, kPackedRows, kX, kRadius, kTag,
-    kLoads, kWorkLoads, kSums, kOverflow, kStyleSlots
+    kLoads, kWorkLoads, kSums, kOverflow, kRows, kRowCounts, kSavedValues, kSavedFlags, kStyleSlots
   };
 
  private:
@@ -124,6 +135,13 @@ template <class Tag> struct DevicePairArrays {
   double *work_loads;        // 12 per atom: as WorkAccounting's rows (zeroed before)
   double *sums;              // [2]: energy, work of the weights (zeroed before)
   int *overflow;             // [1]: pairs whose contacts overflowed (zeroed before)
+  // A recording step (contact_recording.h): room for row_capacity contact
+  // rows, and [0] the rows the pairs made (also those beyond the room),
+  // [1] the rows a pair call found no room for (both zeroed before).
+  // rows nullptr: not a recording step.
+  ContactRow *rows = nullptr;
+  int row_capacity = 0;
+  int *row_counts = nullptr;
 };
 
 struct DeviceLoopSettings {
@@ -145,16 +163,41 @@ BODY_DEM_HOST_DEVICE inline void atomic_add_load(double *row, double sign, const
   Kokkos::atomic_add(&row[5], torque.z);
 }
 
+// Room for the contact rows of one pair call on a work item's stack, in
+// the loop of a recording step only (Record), so that the loop of the other
+// steps keeps the stack it had. The rows are left uninitialized (a pair
+// call writes those it makes).
+template <bool Record> struct PairRowRoom {
+  union Slots {
+    BODY_DEM_HOST_DEVICE Slots() {}
+    ContactRow items[kMaxContactRowsPerPair];
+  } slots;
+  // a fresh recorder for the next pair call in `r`
+  BODY_DEM_HOST_DEVICE ContactRecorder *recorder(ContactRecorder &r)
+  {
+    r = ContactRecorder{};
+    r.rows = slots.items;
+    r.capacity = kMaxContactRowsPerPair;
+    return &r;
+  }
+};
+template <> struct PairRowRoom<false> {
+  BODY_DEM_HOST_DEVICE ContactRecorder *recorder(ContactRecorder &) { return nullptr; }
+};
+
 // All inum entries of the list through interact_entry() with the style's
 // per-pair kernel (PolygonPairKernel, PolyhedronPairKernel,
-// GranularPairKernel: device copies).
-template <class Tag, class Kernel>
-void device_pair_loop(int inum, const DevicePairArrays<Tag> a, const Kernel kernel, const DeviceLoopSettings s)
+// GranularPairKernel: device copies); Record: with the contact rows
+// (a.rows).
+template <bool Record, class Tag, class Kernel>
+void device_pair_loop_of(int inum, const DevicePairArrays<Tag> a, const Kernel kernel, const DeviceLoopSettings s)
 {
   Kokkos::parallel_for(
       "body_dem::device_pair_loop", Kokkos::RangePolicy<DeviceExecution>(0, inum), KOKKOS_LAMBDA(const int ii) {
         const int i = a.entry_atom[ii];
         const bool stored = a.flags != nullptr;
+        PairRowRoom<Record> rooms;
+        ContactRecorder room;
         // the loads on i and i's share of the energy and work, summed here
         // and added once at the end
         Vec3 force_i, torque_i, ja_force_i, ja_torque_i, diss_force_i, diss_torque_i;
@@ -168,7 +211,28 @@ void device_pair_loop(int inum, const DevicePairArrays<Tag> a, const Kernel kern
               a.x[3 * i + 2] - a.x[3 * j + 2], a.radius[i] + a.radius[j] + s.cut_surface,
               stored ? a.flags + p : nullptr,
               stored ? a.values + static_cast<std::size_t>(p) * s.layout.size_history : nullptr,
-              [&] { return a.tag[i] > a.tag[j]; }, s.step, overflow, weight_work, r, kernel);
+              [&] { return a.tag[i] > a.tag[j]; }, s.step, overflow, weight_work, r, kernel, rooms.recorder(room));
+          if constexpr (Record) {
+            // the pair's rows, appended where the count says; rows beyond
+            // the array are counted in [0] (the host grows the array and
+            // runs the step again), rows the pair call had no room for in
+            // [1] (the run ends with an error)
+            if (room.dropped) Kokkos::atomic_add(&a.row_counts[1], room.dropped);
+            if (room.count) {
+              const int first = Kokkos::atomic_fetch_add(&a.row_counts[0], room.count);
+              const Vec3 branch{a.x[3 * i] - a.x[3 * j], a.x[3 * i + 1] - a.x[3 * j + 1],
+                                a.x[3 * i + 2] - a.x[3 * j + 2]};
+              for (int k = 0; k < room.count && first + k < a.row_capacity; k++) {
+                ContactRow row = room.rows[k];
+                row.i = i;
+                row.j = j;
+                row.id_i = static_cast<long long>(a.tag[i]);
+                row.id_j = static_cast<long long>(a.tag[j]);
+                row.branch = branch;
+                a.rows[first + k] = row;
+              }
+            }
+          }
           if (outcome != PairOutcome::Interacting) continue;
           force_i -= r.total.force_j;
           torque_i += r.total.torque_i;
@@ -192,6 +256,15 @@ void device_pair_loop(int inum, const DevicePairArrays<Tag> a, const Kernel kern
         if (weight_work != 0.0) Kokkos::atomic_add(&a.sums[1], weight_work);
         if (overflow) Kokkos::atomic_add(a.overflow, overflow);
       });
+}
+
+template <class Tag, class Kernel>
+void device_pair_loop(int inum, const DevicePairArrays<Tag> a, const Kernel kernel, const DeviceLoopSettings s)
+{
+  if (a.rows)
+    device_pair_loop_of<true>(inum, a, kernel, s);
+  else
+    device_pair_loop_of<false>(inum, a, kernel, s);
 }
 
 // The stored values into the device copy: rows[k] of the n packed rows

@@ -89,8 +89,9 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
     compute_pairs_kokkos(
         eflag, vflag,
         [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-               const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow) {
-          return this->pair_forces(i, j, settings, xi, weight_record, style_values, overflow);
+               const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow,
+                       body_dem::ContactRecorder *recorder) {
+          return this->pair_forces(i, j, settings, xi, weight_record, style_values, overflow, recorder);
         });
   }
 
@@ -135,6 +136,7 @@ template <class SerialStyle> class PairBodyKokkos : public SerialStyle {
   bool device_list_valid_ = false;
   bigint device_list_build_ = -1;
   int device_inum_ = 0, device_npairs_ = 0;
+  int device_row_capacity_ = 0;    // room for contact rows in the device's memory (recording steps)
   // host side of the device loop's copies, reused from step to step
   std::vector<int> entry_first_h_, entry_atom_h_, neighbours_h_, flags_h_, packed_index_h_;
   std::vector<int> live_first_h_;    // per entry: its first row in the packed live values
@@ -192,6 +194,9 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, Pai
   body_dem::cut_by_cost(entry_cost_, inum, nparts, first_entry_);
   size_parts(nall, nparts);
   work.resize(nall, nparts);
+  // on the steps a contact compute asks for, each part records its pairs'
+  // contact rows into a buffer of its own
+  const bool recording = this->begin_contact_recording(nparts);
 
   const size_t per_part = static_cast<size_t>(nall) * 6;
   Kokkos::parallel_for("body_dem::neighbour_pairs", StaticRange(0, nparts), [&](const int p) {
@@ -210,7 +215,8 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, Pai
           // the host's ev_tally for the global energy: with newton off,
           // half to each atom of the pair that is local
           if (eflag_global) energy += newton_pair ? r.energy : 0.5 * r.energy * ((i < nlocal) + (j < nlocal));
-        });
+        },
+        recording ? &this->recorded_contacts.buffer(p) : nullptr);
     part_energy_[p] = energy;
     part_weight_work_[p] = weight_work;
     part_overflow_[p] = overflow;
@@ -238,6 +244,7 @@ void PairBodyKokkos<SerialStyle>::compute_pairs_kokkos(int eflag, int vflag, Pai
     overflow += part_overflow_[p];
   }
   if (overflow) this->contact_overflow();
+  if (recording) this->end_contact_recording();
   if (this->weight_record) this->pvector[2] += weight_work;
   host::reverse_comm_of(this->comm, this);
   if (this->vflag_fdotr) this->virial_fdotr_compute();
@@ -362,7 +369,57 @@ template <class SerialStyle> void PairBodyKokkos<SerialStyle>::compute_pairs_dev
   s.nlocal = nlocal;
   s.newton_pair = this->force->newton_pair != 0;
   s.eflag_global = this->eflag_global != 0;
-  body_dem::device_pair_loop(inum, a, device_kernel(this->pair_kernel(), this->frames, nall, copies_), s);
+  const auto kernel = device_kernel(this->pair_kernel(), this->frames, nall, copies_);
+
+  // A step a contact compute asks for (contact_recording.h): room for the
+  // rows in the device's memory (at first one per listed pair; the rows of
+  // the last recording step and a quarter more after that), and the
+  // stored values as they were, should the room be too small: then the
+  // loop runs again from them with the room the rows need.
+  const bool recording = this->begin_contact_recording(1);
+  const size_t nvalues = stored ? static_cast<size_t>(npairs) * stride : 0;
+  double *saved_values = nullptr;
+  int *saved_flags = nullptr;
+  if (recording) {
+    if (device_row_capacity_ < npairs + 1024) device_row_capacity_ = npairs + 1024;
+    a.row_capacity = device_row_capacity_;
+    a.rows = copies_.reserve<body_dem::ContactRow>(Copies::kRows, a.row_capacity);
+    a.row_counts = copies_.reserve<int>(Copies::kRowCounts, 2);
+    Copies::zero(a.row_counts, 2);
+    if (stored) {
+      saved_values = copies_.reserve<double>(Copies::kSavedValues, nvalues);
+      saved_flags = copies_.reserve<int>(Copies::kSavedFlags, npairs);
+      Copies::copy(saved_values, a.values, nvalues);
+      Copies::copy(saved_flags, a.flags, npairs);
+    }
+  }
+  body_dem::device_pair_loop(inum, a, kernel, s);
+  if (recording) {
+    int row_counts[2];
+    Copies::get(a.row_counts, row_counts, 2);
+    if (row_counts[0] > a.row_capacity) {
+      device_row_capacity_ = row_counts[0] + row_counts[0] / 4;
+      a.row_capacity = device_row_capacity_;
+      a.rows = copies_.reserve<body_dem::ContactRow>(Copies::kRows, a.row_capacity);
+      if (stored) {
+        Copies::copy(a.values, saved_values, nvalues);
+        Copies::copy(a.flags, saved_flags, npairs);
+      }
+      Copies::zero(a.loads, 6 * static_cast<size_t>(nall));
+      Copies::zero(a.work_loads, 12 * static_cast<size_t>(nall));
+      Copies::zero(a.sums, 2);
+      Copies::zero(a.overflow, 1);
+      Copies::zero(a.row_counts, 2);
+      body_dem::device_pair_loop(inum, a, kernel, s);
+      Copies::get(a.row_counts, row_counts, 2);
+    } else if (row_counts[0] + row_counts[0] / 4 > device_row_capacity_) {
+      device_row_capacity_ = row_counts[0] + row_counts[0] / 4;
+    }
+    // the rows alone come back, on this step only
+    body_dem::ContactRowBuffer &buffer = this->recorded_contacts.buffer(0);
+    Copies::get(a.rows, buffer.append(row_counts[0]), row_counts[0]);
+    buffer.note_dropped(row_counts[1], 0, 0);
+  }
 
   // Loads, energy and work back.
   loads_h_.resize(6 * static_cast<size_t>(nall));
@@ -437,6 +494,7 @@ template <class SerialStyle> void PairBodyKokkos<SerialStyle>::compute_pairs_dev
   device_list_valid_ = true;
   if (this->eflag_global) this->eng_vdwl += sums[0];
   if (overflow) this->contact_overflow();
+  if (recording) this->end_contact_recording();
   if (this->weight_record) this->pvector[2] += sums[1];
   host::reverse_comm_of(this->comm, this);
   if (this->vflag_fdotr) this->virial_fdotr_compute();

@@ -11,8 +11,9 @@
          compute_pairs_omp(eflag, vflag,
              [this](int from, int to) { <fill the frames of atoms from..to-1> },
              [this](int i, int j, const body_dem::PairStepSettings &s, body_dem::Vec3 *xi,
-                    const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow) {
-               return pair_forces(i, j, s, xi, weight_record, style_values, overflow);
+                    const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow,
+                       body_dem::ContactRecorder *recorder) {
+               return pair_forces(i, j, s, xi, weight_record, style_values, overflow, recorder);
              });
        }
      };
@@ -34,7 +35,9 @@
    - the loads of the work accumulators: into the thread's own slice of
      body_dem::WorkAccounting, summed onto slice 0 before the reverse
      communication, so that compute pair reports the serial style's values.
-   The per-pair history needs no reduction (see the loop below).
+   The per-pair history needs no reduction (see the loop below). On the
+   steps a contact compute asks for, each thread records its pairs'
+   contact rows into a buffer of its own (contact_recording.h).
 ------------------------------------------------------------------------- */
 
 #ifndef BODY_DEM_PAIR_BODY_OMP_H
@@ -197,6 +200,7 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
   split_neighbor_list(nthreads);
   int overflow = 0;
   double weight_work = 0.0;
+  const bool recording = this->begin_contact_recording(nthreads);
 
 #if defined(_OPENMP)
 #pragma omp parallel num_threads(nthreads) reduction(+ : overflow, weight_work)
@@ -240,7 +244,8 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
             ev_tally_xyz_thr(this, i, j, nlocal, newton_pair, r.energy, 0.0, -r.total.force_j.x,
                              -r.total.force_j.y, -r.total.force_j.z, x[i][0] - x[j][0], x[i][1] - x[j][1],
                              x[i][2] - x[j][2], thr);
-        });
+        },
+        recording ? &this->recorded_contacts.buffer(tid) : nullptr);
     thr->timer(Timer::PAIR);
 
     // Forces, torques, energy, virial (f.r per thread) onto the host's arrays.
@@ -250,6 +255,7 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
   }
 
   if (overflow) this->contact_overflow();
+  if (recording) this->end_contact_recording();
   if (this->weight_record) this->pvector[2] += weight_work;
   // Work loads on ghost atoms to their owners (slice 0 holds the sums).
   host::reverse_comm_of(this->comm, this);

@@ -15,7 +15,8 @@ void PairBodyRoundedPolyhedronGranularOMP::compute(int eflag, int vflag)
       eflag, vflag, [this](int from, int to) { frames.transform(atom, avec, bptr, from, to); },
       [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
              const body_dem::WeightRecordRef &weight_record,
-             double *style_values, bool &overflow) {
-        return pair_forces(i, j, settings, xi, weight_record, style_values, overflow);
+             double *style_values, bool &overflow,
+                       body_dem::ContactRecorder *recorder) {
+        return pair_forces(i, j, settings, xi, weight_record, style_values, overflow, recorder);
       });
 }

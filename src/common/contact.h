@@ -44,7 +44,9 @@ BODY_DEM_HOST_DEVICE inline Vec3 contact_point(const Vec3 &on_i, const Vec3 &nor
 }
 
 // Fixed-capacity list of contacts: no heap allocation per pair. add()
-// reports overflow instead of growing, so the caller can raise an error.
+// reports overflow instead of growing, so the caller can raise an error;
+// count() is then the number of contacts that were offered (size plus
+// those that did not fit), for the message.
 // The slots are left uninitialized until used: a list lives on the stack
 // of every neighbour pair, and zeroing all slots (Contact has default
 // member values) cost more than finding the contacts.
@@ -52,21 +54,25 @@ template <int Capacity> struct ContactList {
   static constexpr int capacity = Capacity;
   int size = 0;
   bool overflow = false;
+  int missed = 0;    // contacts offered to a full list
 
   BODY_DEM_HOST_DEVICE void clear()
   {
     size = 0;
     overflow = false;
+    missed = 0;
   }
   BODY_DEM_HOST_DEVICE bool add(const Contact &c)
   {
     if (size >= Capacity) {
       overflow = true;
+      ++missed;
       return false;
     }
     slots_.items[size++] = c;
     return true;
   }
+  BODY_DEM_HOST_DEVICE int count() const { return size + missed; }
   BODY_DEM_HOST_DEVICE Contact *data() { return slots_.items; }
   BODY_DEM_HOST_DEVICE const Contact *data() const { return slots_.items; }
   BODY_DEM_HOST_DEVICE Contact &operator[](int k) { return slots_.items[k]; }
@@ -100,14 +106,27 @@ struct CandidateContact {
   int contact;      // index into the contact list
 };
 
+// add() reports overflow as ContactList does (the callers size a ledger
+// like the contact list it describes, which holds at least as many
+// candidates, so it overflows only with that list).
 template <int Capacity> struct WeightLedger {
   static constexpr int capacity = Capacity;
   int size = 0;
+  bool overflow = false;
   using Entry = CandidateContact;
-  BODY_DEM_HOST_DEVICE void clear() { size = 0; }
-  BODY_DEM_HOST_DEVICE void add(double key, double weight, int contact)
+  BODY_DEM_HOST_DEVICE void clear()
   {
-    if (size < Capacity) slots_.items[size++] = Entry{key, weight, contact};
+    size = 0;
+    overflow = false;
+  }
+  BODY_DEM_HOST_DEVICE bool add(double key, double weight, int contact)
+  {
+    if (size >= Capacity) {
+      overflow = true;
+      return false;
+    }
+    slots_.items[size++] = Entry{key, weight, contact};
+    return true;
   }
   BODY_DEM_HOST_DEVICE const Entry &operator[](int k) const { return slots_.items[k]; }
   BODY_DEM_HOST_DEVICE const Entry *data() const { return slots_.items; }

@@ -9,6 +9,7 @@
 #define BODY_DEM_PAIR_CONTACT_FORCES_H
 
 #include "contact.h"
+#include "contact_recorder.h"
 #include "device_marks.h"
 #include "normal_force_parts.h"
 
@@ -46,6 +47,9 @@ struct PairResult {
   bool interacting = false;    // some contact within the cutoff: loads or energy may be nonzero
   bool weights_recorded = false;    // the pair's weighted contacts are recorded in its history
   bool style_values_live = false;    // the style's own values of the pair (the granular tangential adhesion) live on
+  // > 0: this many friction springs of the contacts, more than the slots
+  // that keep them hold (slot_contact_forces(); the caller ends the run)
+  int unstored_springs = 0;
 };
 
 // Pair-level settings that are not per contact.
@@ -127,6 +131,9 @@ struct ContactSprings {
 // Largest number of contacts of a pair that the contact mode handles (the
 // capacity of every contact list of the package).
 constexpr int kMaxPairContacts = 64;
+// Rows a pair call may record (contact_recorder.h): one per contact, the
+// pair's friction (friction pair) and its tangential adhesion.
+constexpr int kMaxContactRowsPerPair = kMaxPairContacts + 2;
 
 // contacts[0..n): the contacts that receive forces (delta_n <= r_c), each
 // with its weight w and ja_factor. j_a >= 1 scales the cohesive force of
@@ -150,12 +157,15 @@ constexpr int kMaxPairContacts = 64;
 // the deepest contact and those it shares with are one contact of weight
 // w_k * share_k = 1, whose friction the share must not reduce (two disks:
 // one contact found from both, 1/2 each).
+// recorder (nullptr but on the steps a contact compute asks for): a row
+// per contact with its forces, and the pair mode's friction as a row of
+// its own (contact_recorder.h).
 template <class Law>
 BODY_DEM_HOST_DEVICE
 inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a, const BodyMotion &bi,
                                       const BodyMotion &bj, const Law &law, const PairStepSettings &settings,
                                       Vec3 *xi, double *unit_energy = nullptr, ContactSprings *springs = nullptr,
-                                      bool deepest_full_weight = false)
+                                      bool deepest_full_weight = false, ContactRecorder *recorder = nullptr)
 {
   PairResult out;
   ContactAverage average;
@@ -169,6 +179,19 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
   double elastic_of[kMaxPairContacts];
   if (mode == FrictionMode::contact)
     for (int k = 0; k < n && k < kMaxPairContacts; ++k) elastic_of[k] = -1.0;
+  // with a recorder: the row of each contact (-1: none), for the friction
+  // that acts at a contact
+  int row_of[kMaxPairContacts];
+  // adds friction `f` on body j at contact k to the contact's row, made
+  // if it has none (a friction force at a contact of weight 0)
+  const auto record_friction = [&](int k, const Vec3 &f) {
+    int row = k < kMaxPairContacts ? row_of[k] : -1;
+    if (row < 0 && !(f.x == 0.0 && f.y == 0.0 && f.z == 0.0)) {
+      row = recorder->add_contact(contacts[k]);
+      if (k < kMaxPairContacts) row_of[k] = row;
+    }
+    if (row >= 0) recorder->rows[row].force_t -= f;
+  };
 
   for (int k = 0; k < n; ++k) {
     const Contact &ct = contacts[k];
@@ -176,6 +199,7 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
     const double v_n = dot(v_rel, ct.normal);
     const Vec3 v_t = v_rel - ct.normal * v_n;
     const double w = ct.weight;
+    if (recorder && k < kMaxPairContacts) row_of[k] = -1;
 
     const NormalForceParts fn = law.normal(ct, v_n, 1.0 + (j_a - 1.0) * ct.ja_factor);
     if (unit_energy) unit_energy[k] = fn.active ? fn.energy : 0.0;
@@ -184,6 +208,14 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
     out.interacting = true;
     const Vec3 damp_t = law.contact_tangential_damping(ct, v_t) * w;
     out.total.add(ct.normal * (w * fn.total()) + damp_t, ct.point, bi, bj);
+    if (recorder && w > 0.0) {
+      const int row = recorder->add_contact(ct);
+      if (k < kMaxPairContacts) row_of[k] = row;
+      if (row >= 0) {
+        recorder->rows[row].force_n = ct.normal * -(w * fn.total());
+        recorder->rows[row].force_t = -damp_t;
+      }
+    }
     if (fn.ja_extra != 0.0) out.ja_scaling.add(ct.normal * (w * fn.ja_extra), ct.point, bi, bj);
     out.dissipative.add(ct.normal * (w * fn.damping) + damp_t, ct.point, bi, bj);
     out.energy += w * fn.energy;
@@ -208,6 +240,7 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
         law.deepest_contact_friction(ct, tangential_part(v_rel, ct.normal)) * (deepest_full_weight ? 1.0 : ct.weight);
     out.total.add(friction, ct.point, bi, bj);
     out.dissipative.add(friction, ct.point, bi, bj);
+    if (recorder) record_friction(deepest, friction);
     return out;
   }
 
@@ -230,6 +263,7 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
         const Vec3 friction = unit * w;
         out.total.add(friction, ct.point, bi, bj);
         out.dissipative.add(friction, ct.point, bi, bj);
+        if (recorder) record_friction(c, friction);
       } else {
         spring = Vec3{};
       }
@@ -247,6 +281,7 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
                                           average.tangential_velocity(), average.sum_a, settings);
   out.total.add(friction, point, bi, bj);
   out.dissipative.add(friction, point, bi, bj);
+  if (recorder) recorder->add_pair_force(ContactRowKind::pair_friction, point, average.normal(), friction);
   return out;
 }
 

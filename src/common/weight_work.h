@@ -34,10 +34,13 @@
 // the host may find the pair the other way round after a rebuild of the
 // neighbour lists.
 //
-// Limit: the record holds kWeightRecordContacts candidates; a pair with
-// more (rare: two faces of many-sided bodies flat on each other) loses the
-// rest, whose weight changes are then booked as if they appeared each
-// step.
+// Capacity: the record holds `capacity` candidates (WeightRecordRef), a
+// number the pair style fixes at its first run (PairBodyBase: its
+// `record` keyword, else from the bodies). A pair with more candidates
+// than its record holds is never recorded in part: the caller checks
+// record_overflows() first and ends the run with an error naming the
+// pair (a candidate missing from the record would be booked as appearing
+// each step, with its whole w E, and lose its friction spring).
 #ifndef BODY_DEM_WEIGHT_WORK_H
 #define BODY_DEM_WEIGHT_WORK_H
 
@@ -50,10 +53,16 @@ namespace body_dem {
 // tetrahedra: 1 or 2 for 90 % of the touching pairs, at most 10 (counted
 // over 300 steps); two square faces twisted on each other give 16 (eight
 // corners, found from both sides). Each pair's history is a block of
-// 3 + weight_record_size() values, so this also sets the memory of every
-// neighbour pair and the spread of the records in memory: with 24 a heap
-// step took measurably longer than with 16.
-constexpr int kWeightRecordContacts = 16;
+// 3 + weight_record_size() values, so the capacity also sets the memory of
+// every neighbour pair and the spread of the records in memory: with 24 a
+// heap step took measurably longer than with 16. The default capacity of
+// bodies of up to 8 vertices.
+constexpr int kDefaultWeightRecordContacts = 16;
+// The largest capacity: a pair never has more weighted candidates than its
+// contact list holds (kMaxPairContacts, each candidate is a contact before
+// merging), so a record of this size cannot overflow. Also the width of
+// the mask of update_weight_record().
+constexpr int kMaxWeightRecordContacts = 64;
 // Values per candidate: (key, weight, energy), and with the per-contact
 // friction springs (FrictionMode::contact with a spring) also the
 // candidate's spring xi (3 values, as seen from the body with the lower
@@ -61,11 +70,34 @@ constexpr int kWeightRecordContacts = 16;
 constexpr int kWeightRecordEntry = 3;
 constexpr int kWeightRecordSpringEntry = 6;
 // values per pair in the history: the count, then the candidates' entries
-BODY_DEM_HOST_DEVICE constexpr int weight_record_size(bool springs)
+BODY_DEM_HOST_DEVICE constexpr int weight_record_size(bool springs, int capacity = kDefaultWeightRecordContacts)
 {
-  return 1 + (springs ? kWeightRecordSpringEntry : kWeightRecordEntry) * kWeightRecordContacts;
+  return 1 + (springs ? kWeightRecordSpringEntry : kWeightRecordEntry) * capacity;
 }
 constexpr int kWeightRecordSize = weight_record_size(false);
+
+// The capacity a pair style gives the records of its pairs when the input
+// does not set one: twice the largest vertex count of its bodies, at
+// least kDefaultWeightRecordContacts (the records of cubes and tetrahedra
+// stay as small as before) and at most kMaxWeightRecordContacts (which
+// cannot overflow); max_vertices <= 0 (no bodies yet at the first run):
+// kMaxWeightRecordContacts. Why twice the vertices: each vertex of either
+// body makes at most one candidate, so 2 V bounds the vertex candidates of
+// a pair of such bodies (in 2d, where the weighted candidates are vertex
+// contacts, all of them); crossings of edges come with vertices of the
+// same region. Measured maxima, random orientations pressed into each
+// other by up to 3 % of their size (unit size, rounded radius 0.05; twice
+// the vertex count in brackets): tetrahedra 12 (16, the floor), cubes 6
+// and two faces twisted flat on each other 16 (16), icosahedra 12 (24),
+// hull grains of 20 vertices 20 (40), of 50, 100 and 200 vertices 33, 41
+// and 61 (64).
+BODY_DEM_HOST_DEVICE constexpr int default_weight_record_capacity(int max_vertices)
+{
+  return max_vertices <= 0                                      ? kMaxWeightRecordContacts
+      : 2 * max_vertices < kDefaultWeightRecordContacts        ? kDefaultWeightRecordContacts
+      : 2 * max_vertices > kMaxWeightRecordContacts            ? kMaxWeightRecordContacts
+                                                               : 2 * max_vertices;
+}
 
 // The pair's record of its weighted contacts in its history; values ==
 // nullptr: none kept.
@@ -79,8 +111,19 @@ struct WeightRecordRef {
   // values per candidate: kWeightRecordEntry, or kWeightRecordSpringEntry
   // with the friction springs
   int stride = kWeightRecordEntry;
+  // candidates the record holds (1 .. kMaxWeightRecordContacts)
+  int capacity = kDefaultWeightRecordContacts;
   BODY_DEM_HOST_DEVICE bool has_springs() const { return stride == kWeightRecordSpringEntry; }
 };
+
+// True if this step's candidates (ledger_size of them) do not fit in the
+// pair's record: the pair then receives no forces, its record stays as it
+// was, and the style ends the run with an error naming the pair, the count
+// and the limit (never a record in part: see the top).
+BODY_DEM_HOST_DEVICE inline bool record_overflows(int ledger_size, const WeightRecordRef &ref)
+{
+  return ref.values && ledger_size > ref.capacity;
+}
 
 // Key of a candidate as seen from the body with the lower atom ID.
 template <class SwapKey> BODY_DEM_HOST_DEVICE inline double canonical_key(double key, bool swapped, SwapKey swap_key)
@@ -94,7 +137,8 @@ template <class SwapKey> BODY_DEM_HOST_DEVICE inline double canonical_key(double
 // record (values as above, count 0 when empty; not written when it stays
 // empty). book: false when no time passes (the setup of a run, a
 // minimization): the record is renewed and nothing booked. Returns the
-// work W_w of the step.
+// work W_w of the step. The caller has checked that the ledger fits
+// (record_overflows()); a ledger that does not is not recorded at all.
 // springs (only with ref.has_springs(); nullptr: all zero): the friction
 // spring of each of this step's candidates, in this step's view of the
 // pair; stored as seen from the body with the lower atom ID.
@@ -109,9 +153,11 @@ inline double update_weight_record(const WeightLedger<Capacity> &ledger, const d
   const int stride = ref.stride;
   const int old_count = ref.empty ? 0 : static_cast<int>(record[0]);
   if (ledger.size == 0 && old_count == 0) return 0.0;
+  if (ledger.size > ref.capacity) return 0.0;    // not recorded in part (see above)
   double work = 0.0;
   if (book) {
-    unsigned matched = 0;    // bit m: old entry m was found again (kWeightRecordContacts <= 32)
+    static_assert(kMaxWeightRecordContacts <= 64, "the mask below has 64 bits");
+    unsigned long long matched = 0;    // bit m: old entry m was found again
     for (int k = 0; k < ledger.size; ++k) {
       const double key = canonical_key(ledger[k].key, swapped, swap_key);
       const double w_new = ledger[k].weight;
@@ -122,18 +168,18 @@ inline double update_weight_record(const WeightLedger<Capacity> &ledger, const d
         if (entry[0] != key) continue;
         w_old = entry[1];
         e_old = entry[2];
-        matched |= 1u << m;
+        matched |= 1ull << m;
         break;
       }
       work += 0.5 * (e_old + e_new) * (w_new - w_old);
     }
     for (int m = 0; m < old_count; ++m) {
-      if (matched & (1u << m)) continue;
+      if (matched & (1ull << m)) continue;
       const double *entry = record + 1 + stride * m;
       work -= entry[2] * entry[1];    // vanished: w -> 0 at the energy it had
     }
   }
-  const int count = ledger.size < kWeightRecordContacts ? ledger.size : kWeightRecordContacts;
+  const int count = ledger.size;
   for (int k = 0; k < count; ++k) {
     double *entry = record + 1 + stride * k;
     entry[0] = canonical_key(ledger[k].key, swapped, swap_key);
@@ -150,8 +196,7 @@ inline double update_weight_record(const WeightLedger<Capacity> &ledger, const d
 
 // The friction springs of the record (only with ref.has_springs()), in
 // this step's view of the pair: keys[m] (as the contact finder names them
-// for this (i, j)), xi[m]; returns their count (at most
-// kWeightRecordContacts).
+// for this (i, j)), xi[m]; returns their count (at most ref.capacity).
 template <class SwapKey>
 BODY_DEM_HOST_DEVICE
 inline int load_weight_record_springs(const WeightRecordRef &ref, SwapKey swap_key, double *keys, Vec3 *xi)

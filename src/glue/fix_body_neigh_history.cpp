@@ -3,6 +3,8 @@
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
+#include "my_page.h"
+#include "neighbor.h"
 #include "update.h"
 #include "utils.h"
 
@@ -48,11 +50,38 @@ void FixBodyNeighHistory::unpack_restart(int nlocal, int nth)
     set_arrays(nlocal);    // no partners: the pairs start from zero
     return;
   }
+  allocate_value_pages();
   FixNeighHistory::unpack_restart(nlocal, nth);
+}
+
+void FixBodyNeighHistory::allocate_value_pages()
+{
+  // Made again when neigh_modify changed the page settings, as the host does.
+  if (ipage_atom && pgsize == neighbor->pgsize && oneatom == neighbor->oneatom) return;
+  delete[] ipage_atom;
+  delete[] dpage_atom;
+  delete[] ipage_neigh;
+  delete[] dpage_neigh;
+  pgsize = neighbor->pgsize;
+  oneatom = neighbor->oneatom;
+  const int chunk = dnum * oneatom;    // the values of one atom's pairs at most
+  const int page = std::max(chunk, std::min(dnum, kPageValuesPerPair) * pgsize);
+  const int nmypage = comm->nthreads;
+  ipage_atom = new MyPage<tagint>[nmypage];
+  dpage_atom = new MyPage<double>[nmypage];
+  ipage_neigh = new MyPage<int>[nmypage];
+  dpage_neigh = new MyPage<double>[nmypage];
+  for (int i = 0; i < nmypage; i++) {
+    ipage_atom[i].init(oneatom, pgsize);
+    dpage_atom[i].init(chunk, page);
+    ipage_neigh[i].init(oneatom, pgsize);
+    dpage_neigh[i].init(chunk, page);
+  }
 }
 
 void FixBodyNeighHistory::init()
 {
+  allocate_value_pages();
   FixNeighHistory::init();
   int skipped = foreign_values, skipped_any = 0;
   MPI_Allreduce(&skipped, &skipped_any, 1, MPI_INT, MPI_MAX, world);

@@ -28,6 +28,19 @@
    3 values per pair) would be read past its end by the host's fix: such
    records are skipped, the pairs start from zero, and init() says so in
    one warning.
+
+   Its pages of pair values hold a fixed number of bytes rather than a
+   fixed number of pairs. The host sizes each page for neigh_modify's
+   `page` pairs (100000 by default) of dnum values, two sets of pages
+   (the lists' copy and the atoms' copy) per thread, allocated at the
+   first run whether used or not: with the 100 values per pair of the
+   default record (3d styles, 16 candidates with springs) 2 x 80 MB, with
+   the 388 of a record of 64 candidates 2 x 310 MB, most of it never
+   touched but counted in the memory LAMMPS reports per rank. Here a page
+   holds the values of `page` pairs of at most kPageValuesPerPair values
+   (and at least those of `one` pairs, as the host requires): the same
+   pages as the host's up to 100 values per pair, and for larger records
+   pages that hold fewer pairs, of which the host takes more as needed.
 ------------------------------------------------------------------------- */
 
 #ifndef BODY_DEM_FIX_BODY_NEIGH_HISTORY_H
@@ -44,7 +57,13 @@ class FixBodyNeighHistory : public FixNeighHistory {
   void write_restart(FILE *) override;
   void unpack_restart(int, int) override;
 
+  // Values per pair up to which a page holds as many pairs as the host's.
+  static constexpr int kPageValuesPerPair = 100;
+
  private:
+  // The pages as the host makes them (allocate_pages()), sized as above;
+  // before the host's init() and unpack_restart(), which then keep them.
+  void allocate_value_pages();
   int foreign_values = 0;    // values per pair of a skipped restart record (0: none)
 };
 

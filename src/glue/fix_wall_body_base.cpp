@@ -1,6 +1,7 @@
 #include "fix_wall_body_base.h"
 
 #include "atom.h"
+#include "atom_vec_body.h"
 #include "comm.h"
 #include "domain.h"
 #include "error.h"
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 using namespace LAMMPS_NS;
@@ -51,6 +53,9 @@ FixWallBodyBase::FixWallBodyBase(LAMMPS *lmp, int narg, char **arg, const std::s
 // callbacks of an unlisted fix.
 void FixWallBodyBase::register_per_atom_arrays()
 {
+  // an atom that moves to another rank takes its values along: room for
+  // them in the host's exchange buffers
+  maxexchange = values_per_atom();
   grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);
   atom->add_callback(Atom::RESTART);
@@ -124,6 +129,17 @@ void FixWallBodyBase::parse_walls(int narg, char **arg, int iarg)
         wiggle = 1;
       }
       iarg += 4;
+    } else if (strcmp(arg[iarg], "springs") == 0) {
+      if (narg < iarg + 2) args.fail("springs expects the number of friction springs per body and wall");
+      const char *value = arg[iarg + 1];
+      char *end = nullptr;
+      const long n = std::strtol(value, &end, 10);
+      if (end == value || *end != '\0' || n < 1 || n > kMaxWallSpringSlots)
+        args.fail("springs must be an integer 1-" + std::to_string(kMaxWallSpringSlots) +
+                  " (friction springs per body and wall: the vertices of a body in overlap with a wall), got '" +
+                  value + "'");
+      springs_given = static_cast<int>(n);
+      iarg += 2;
     } else if (const int used = parse_style_keyword(narg, arg, iarg)) {
       iarg += used;
     } else {
@@ -136,7 +152,23 @@ void FixWallBodyBase::parse_walls(int narg, char **arg, int iarg)
       (wallstyle == WallStyle::zcylinder && (periodic[0] || periodic[1])))
     args.fail("a dimension with a wall must be non-periodic");
   omega_wiggle = wiggle ? 2.0 * M_PI / period : 0.0;
+  spring_slots = springs_given ? springs_given : body_dem::default_wall_spring_slots(largest_vertex_count());
+  keep_wall_values(style_wall_values);
   register_per_atom_arrays();
+}
+
+// The largest vertex count of the bodies of the fix's group now (all
+// ranks); 0 without any.
+int FixWallBodyBase::largest_vertex_count() const
+{
+  auto *bodies = dynamic_cast<AtomVecBody *>(atom->style_match("body"));
+  int local = 0, largest = 0;
+  if (bodies)
+    for (int i = 0; i < atom->nlocal; i++)
+      if ((atom->mask[i] & groupbit) && atom->body[i] >= 0)
+        local = std::max(local, bodies->bonus[atom->body[i]].ivalue[0]);    // the vertex count of both body styles
+  MPI_Allreduce(&local, &largest, 1, MPI_INT, MPI_MAX, world);
+  return largest;
 }
 
 int FixWallBodyBase::setmask()
@@ -219,6 +251,16 @@ void FixWallBodyBase::forget_history(int i, int w)
   for (int m = 0; m < values_per_wall; m++) values[m] = 0.0;
 }
 
+void FixWallBodyBase::wall_springs_overflow(tagint tag, int count) const
+{
+  error->one(FLERR, command + ": body of atom " + std::to_string(static_cast<long long>(tag)) + " has " +
+                        std::to_string(count) + " vertices in overlap with a wall, more than the " +
+                        std::to_string(spring_slots) +
+                        " friction springs per body and wall (history, friction contact) hold; set the springs "
+                        "keyword of the fix (at most " + std::to_string(kMaxWallSpringSlots) + ")");
+  std::abort();    // not reached
+}
+
 void FixWallBodyBase::apply(int i, int w, const body_dem::PairResult &r, const Vec3 &xi)
 {
   (r.touching ? xi : Vec3{}).to(&wall_history[i][values_per_wall * w]);
@@ -243,6 +285,7 @@ void FixWallBodyBase::setup(int vflag)
                               style + "?); it is ignored and the wall springs start from zero");
   restart_ignored = false;
   setup_friction();
+  recorded_contacts.find_clients(modify);
   post_force(vflag);
   double power[body_dem::WorkAccounting::kParts];
   work.local_power(atom, avec, power);
@@ -286,7 +329,8 @@ double FixWallBodyBase::compute_vector(int n)
 
 double FixWallBodyBase::memory_usage()
 {
-  return static_cast<double>(atom->nmax) * values_per_atom() * sizeof(double) + work.memory_usage();
+  return static_cast<double>(atom->nmax) * values_per_atom() * sizeof(double) + work.memory_usage() +
+      recorded_contacts.memory_usage();
 }
 
 void FixWallBodyBase::grow_arrays(int nmax)

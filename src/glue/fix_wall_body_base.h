@@ -6,7 +6,10 @@
    written to restart files, the accumulated loads on the bodies, and the
    outputs: the elastic energy of the wall contacts (global scalar, into
    pe with fix_modify energy yes) and a global vector with [1] the work of
-   the walls' damping and friction and [2] the work of the walls' motion.
+   the walls' damping and friction, [2] the work of the walls' motion and
+   [3-5] the force of the walls on the bodies; on the steps a contact
+   compute asks for, the rows of the bodies' wall contacts
+   (contact_recording.h).
    A wall style adds its coefficients, its contact law, and post_force().
 ------------------------------------------------------------------------- */
 
@@ -18,7 +21,9 @@
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
+#include "update.h"
 
+#include "contact_recording.h"
 #include "contact_springs.h"
 #include "body_shape_guard.h"
 #include "pair_contact_forces.h"
@@ -48,6 +53,10 @@ class FixWallBodyBase : public Fix {
   double compute_scalar() override;
   double compute_vector(int) override;
   double memory_usage() override;
+  // The wall contacts recorded for compute body/contact/local and
+  // body/contact/atom: a row per vertex contact, body i, j the side of
+  // the wall (0 lo or the cylinder, 1 hi).
+  const ContactRecording &contact_recording() const { return recorded_contacts; }
 
   void grow_arrays(int) override;
   void copy_arrays(int, int, int) override;
@@ -62,15 +71,19 @@ class FixWallBodyBase : public Fix {
  protected:
   static constexpr int kSpringValues = 3;    // xi of one wall (the pair mode's spring)
   // The per-contact springs of one wall (FrictionMode::contact): one per
-  // vertex of the body in contact, keyed by the vertex index
-  // (contact_springs.h). A convex body touches a plane with the vertices
-  // of one face at most: 4 for cubes, 3 for tetrahedra; 8 leaves room for
-  // faces of up to 8 vertices and for the vertices within the adhesion
-  // range. More vertices in contact at once: the springs of those beyond
-  // the 8th start from zero at each step (they hold no static friction).
-  // 33 values per body and wall.
-  static constexpr int kWallSpringSlots = 8;
-  static constexpr int kWallSlotValues = body_dem::spring_slots_size(kWallSpringSlots);
+  // vertex of the body in overlap, keyed by the vertex index
+  // (contact_springs.h), spring_slots of them per body and wall: the
+  // keyword `springs N` (at most kMaxWallSpringSlots), else
+  // default_wall_spring_slots() of the bodies in the group when the fix
+  // is made (8 for cubes and tetrahedra). More than the slots hold ends
+  // the run with an error naming the body, the count, the limit and the
+  // keyword (wall_loop()). 1 + 4 spring_slots values per body and wall.
+  static constexpr int kDefaultWallSpringSlots = 8;
+  static constexpr int kMaxWallSpringSlots = body_dem::kMaxPairContacts;
+  int spring_slots = kDefaultWallSpringSlots;
+  int springs_given = 0;    // the springs keyword's value; 0: not given
+  int largest_vertex_count() const;
+  int slot_values() const { return body_dem::spring_slots_size(spring_slots); }
   static constexpr int kRestartHeader = 2;   // count and signature of an atom's restart record
   // The package's signature in an atom's restart record (pack_restart()).
   static constexpr double kRestartSignature = -7.0e7 - 0.125;
@@ -78,10 +91,16 @@ class FixWallBodyBase : public Fix {
   // host's built-in wall fix of the same ID): its springs start from zero.
   bool restart_ignored = false;
   static constexpr int kWallsMax = 2;        // lo and hi
-  // Values kept per body and wall: the spring xi, then the style's own
-  // (keep_wall_values(), before parse_walls() registers the arrays).
-  int values_per_wall = kSpringValues + kWallSlotValues;
-  void keep_wall_values(int count) { values_per_wall = kSpringValues + kWallSlotValues + count; }
+  // Values kept per body and wall: the spring xi, the per-contact springs,
+  // then the style's own (keep_wall_values(), before parse_walls()
+  // registers the arrays).
+  int style_wall_values = 0;
+  int values_per_wall = kSpringValues + body_dem::spring_slots_size(kDefaultWallSpringSlots);
+  void keep_wall_values(int count)
+  {
+    style_wall_values = count;
+    values_per_wall = kSpringValues + slot_values() + count;
+  }
   int values_per_atom() const { return kWallsMax * values_per_wall; }
   enum class WallStyle { xplane, yplane, zplane, zcylinder };
 
@@ -96,7 +115,7 @@ class FixWallBodyBase : public Fix {
   // arguments it took, or 0 when it is not one of the style's; and the
   // keywords a style accepts, for the error message.
   virtual int parse_style_keyword(int /*narg*/, char ** /*arg*/, int /*iarg*/) { return 0; }
-  virtual std::string keywords_expected() const { return "wiggle"; }
+  virtual std::string keywords_expected() const { return "wiggle or springs"; }
   void register_per_atom_arrays();
   static bool is_wallstyle(const char *word);
 
@@ -131,9 +150,11 @@ class FixWallBodyBase : public Fix {
   // the group and each wall its enclosing sphere reaches, the body's shape
   // (transform(i, shape, motion), once per body), its vertex contacts with
   // the wall, the law (forces(i, shape, contacts, body motion, wall motion,
-  // xi, style_values, slots) -> PairResult; style_values: the style's own
-  // values of the body and wall, nullptr without; slots: the per-contact
-  // springs of the body's vertices on this wall, for wall_contact_forces()),
+  // xi, style_values, slots, recorder) -> PairResult; style_values: the
+  // style's own values of the body and wall, nullptr without; slots: the
+  // per-contact springs of the body's vertices on this wall, for
+  // wall_contact_forces(); recorder: room for the contact rows on a step
+  // that records them, else nullptr),
   // and the loads and springs applied. transform(i, shape, motion, part)
   // gets the number of the part of the bodies it works on (0 without
   // threads), for its scratch memory: the bodies are cut into
@@ -172,9 +193,7 @@ class FixWallBodyBase : public Fix {
   body_dem::Vec3 history_of(int i, int w) const { return body_dem::Vec3::from(&wall_history[i][values_per_wall * w]); }
   double *style_values_of(int i, int w) const
   {
-    return values_per_wall > kSpringValues + kWallSlotValues
-        ? &wall_history[i][values_per_wall * w + kSpringValues + kWallSlotValues]
-        : nullptr;
+    return style_wall_values > 0 ? &wall_history[i][values_per_wall * w + kSpringValues + slot_values()] : nullptr;
   }
   // pair_contact_forces() of a body's vertex contacts with a wall, the
   // per-contact springs kept under the vertex indices in `slots`.
@@ -182,20 +201,26 @@ class FixWallBodyBase : public Fix {
   static body_dem::PairResult wall_contact_forces(const body_dem::Contact *contacts, int n, const body_dem::BodyMotion &body,
                                                   const body_dem::BodyMotion &wall, const Law &law,
                                                   const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
-                                                  const body_dem::SpringSlotsRef &slots)
+                                                  const body_dem::SpringSlotsRef &slots,
+                                                  body_dem::ContactRecorder *recorder = nullptr)
   {
     return body_dem::slot_contact_forces(
         contacts, n, 1.0, body, wall, law, settings, xi, slots,
-        [](const body_dem::Contact &c) { return static_cast<double>(c.index_i); }, [](double key) { return key; });
+        [](const body_dem::Contact &c) { return static_cast<double>(c.index_i); }, [](double key) { return key; },
+        recorder);
   }
   body_dem::SpringSlotsRef spring_slots_of(int i, int w) const
   {
-    return {&wall_history[i][values_per_wall * w + kSpringValues], kWallSpringSlots, false};
+    return {&wall_history[i][values_per_wall * w + kSpringValues], spring_slots, false};
   }
   // Called at the start of setup(), after every init(): a wall that takes
   // its friction settings from the pair style reads them here.
   virtual void setup_friction() {}
   void forget_history(int i, int w);
+  // Ends the run: body `tag` has `count` friction springs on a wall, more
+  // than spring_slots (the message names the body, the count, the limit
+  // and the keyword).
+  [[noreturn]] void wall_springs_overflow(tagint tag, int count) const;
   // The loads of one body's contacts with wall w onto f, torque, its
   // spring and the work accounting; the energy and elastic force are the
   // caller's.
@@ -237,6 +262,7 @@ class FixWallBodyBase : public Fix {
   // The whole force of the walls on this rank's bodies at the last step
   // (elastic, damping, friction), for the global vector's elements 3-5.
   body_dem::Vec3 force_on_bodies;
+  ContactRecording recorded_contacts;    // the contact rows of the steps a contact compute asks for
   double motion_power_previous = 0.0;
   double work_motion_local = 0.0;
 };
@@ -272,15 +298,22 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
   const int nlocal = atom->nlocal;
   const int nparts = loop_parts();
   // Per part: energy, the elastic force of the walls on the bodies (its
-  // negative is the bodies' at the end: exactly the same numbers) and
-  // whether a body had more vertices on a wall than Capacity.
+  // negative is the bodies' at the end: exactly the same numbers) and a
+  // body that went past a capacity: more vertices within reach of a wall
+  // than Capacity (contacts) or more springs than the slots hold (springs),
+  // with its atom ID and the count.
   struct PartSums {
     double energy = 0.0, ex = 0.0, ey = 0.0, ez = 0.0, fx = 0.0, fy = 0.0, fz = 0.0;
-    int overflow = 0;
+    int contacts = 0, springs = 0;
+    tagint tag = 0;
   };
   std::vector<PartSums> parts(nparts);
+  const bool recording = recorded_contacts.begin_step(update->ntimestep, update->setupflag != 0, nparts);
+  const tagint *tag = atom->tag;
   run_parts(nparts, [&](int part) {
     PartSums sums;
+    body_dem::ContactRowBuffer *rows = recording ? &recorded_contacts.buffer(part) : nullptr;
+    body_dem::ContactRecorder room;
     const int first = static_cast<int>(static_cast<std::int64_t>(nlocal) * part / nparts);
     const int last = static_cast<int>(static_cast<std::int64_t>(nlocal) * (part + 1) / nparts);
     for (int i = first; i < last; i++) {
@@ -301,12 +334,19 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
         }
         wall_contacts(w, shape.vertices, shape.nvertices, shape.rounded_radius, contacts);
         if (contacts.overflow) {    // reported after the loop: no error inside threads
-          sums.overflow = 1;
+          sums.contacts = contacts.count();
+          sums.tag = atom->tag[i];
           break;
         }
         body_dem::Vec3 xi = history_of(i, w);
+        if (rows) room = rows->room();
         const body_dem::PairResult r = forces(i, shape, contacts, motion, wall_motion(motion.center), xi,
-                                              style_values_of(i, w), spring_slots_of(i, w));
+                                              style_values_of(i, w), spring_slots_of(i, w), rows ? &room : nullptr);
+        if (rows && (room.count || room.dropped)) rows->keep_wall(room, i, w, tag[i], motion.center);
+        if (r.unstored_springs > 0) {
+          sums.springs = r.unstored_springs;
+          sums.tag = tag[i];
+        }
         apply(i, w, r, xi);
         sums.energy += r.energy;
         const body_dem::Vec3 elastic = r.total.force_j - r.dissipative.force_j;
@@ -321,8 +361,12 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
     parts[part] = sums;
   });
   double energy = 0.0, ex = 0.0, ey = 0.0, ez = 0.0, fx = 0.0, fy = 0.0, fz = 0.0;
-  int overflow = 0;
   for (const PartSums &sums : parts) {
+    if (sums.contacts)
+      error->one(FLERR, command + ": body of atom " + std::to_string(static_cast<long long>(sums.tag)) + " has " +
+                            std::to_string(sums.contacts) + " vertices within reach of a wall, more than the " +
+                            std::to_string(Capacity) + " contacts of a body with a wall that the package holds");
+    if (sums.springs) wall_springs_overflow(sums.tag, sums.springs);
     energy += sums.energy;
     ex += sums.ex;
     ey += sums.ey;
@@ -330,10 +374,11 @@ void FixWallBodyBase::wall_loop(Transform &&transform, Forces &&forces)
     fx += sums.fx;
     fy += sums.fy;
     fz += sums.fz;
-    overflow += sums.overflow;
   }
-  if (overflow)
-    error->one(FLERR, command + ": a body has more than " + std::to_string(Capacity) + " vertices touching a wall");
+  if (recording) {
+    const std::string message = recorded_contacts.overflow_message(command);
+    if (!message.empty()) error->one(FLERR, message);
+  }
   work.list_wall_rows(nlocal);
   wall_energy = energy;
   elastic_on_bodies = -body_dem::Vec3{ex, ey, ez};

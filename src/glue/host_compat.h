@@ -12,8 +12,10 @@
    BODY_DEM_HOST_ADD_REQUEST       neighbor->add_request(this, flags);
                                    before: neighbor->request() and the
                                    request's public fields
-   BODY_DEM_HOST_REVERSE_COMM_OF   comm->reverse_comm(Pair *); before:
-                                   comm->reverse_comm_pair(Pair *)
+   BODY_DEM_HOST_REVERSE_COMM_OF   comm->reverse_comm(Pair *) and
+                                   (Compute *); before:
+                                   comm->reverse_comm_pair(Pair *) and
+                                   reverse_comm_compute(Compute *)
    BODY_DEM_HOST_HISTORY_IJ        Pair::transfer_history(double *,
                                    double *, int i, int j); before
                                    without i, j
@@ -152,6 +154,17 @@ inline void reverse_comm_of(Comm *comm, Pair *pair)
   comm->reverse_comm(pair);
 #else
   comm->reverse_comm_pair(pair);
+#endif
+}
+
+// Per-atom values of a compute on ghost atoms summed onto their owners
+// (the compute's pack/unpack_reverse_comm); the same release renamed both.
+inline void reverse_comm_of(Comm *comm, Compute *compute)
+{
+#ifdef BODY_DEM_HOST_REVERSE_COMM_OF
+  comm->reverse_comm(compute);
+#else
+  comm->reverse_comm_compute(compute);
 #endif
 }
 

@@ -11,6 +11,8 @@
 #include "neighbor.h"
 #include "update.h"
 
+#include "style_args.h"
+
 #include <algorithm>
 #include <cstring>
 #include <cstdlib>
@@ -135,6 +137,43 @@ void PairBodyBase::keep_record_springs(bool springs)
   size_history = 3 + record_size() + style_values;
 }
 
+bool PairBodyBase::take_record_keyword(int &narg, char **arg)
+{
+  body_dem::StyleArgs args(lmp, command);
+  if (narg >= 1 && strcmp(arg[narg - 1], "record") == 0)
+    args.fail("record expects the number of weighted candidate contacts a pair's record holds (1-" +
+              std::to_string(body_dem::kMaxWeightRecordContacts) + ")");
+  if (narg < 2 || strcmp(arg[narg - 2], "record") != 0) return false;
+  const char *value = arg[narg - 1];
+  char *end = nullptr;
+  const long n = std::strtol(value, &end, 10);
+  if (end == value || *end != '\0' || n < 1 || n > body_dem::kMaxWeightRecordContacts)
+    args.fail(std::string("record must be an integer 1-") + std::to_string(body_dem::kMaxWeightRecordContacts) +
+              " (weighted candidate contacts per pair; " + std::to_string(body_dem::kMaxWeightRecordContacts) +
+              " holds all a pair can have), got '" + value + "'");
+  if (fix_history && n != record_capacity)
+    args.fail("record " + std::string(value) + ": the values kept per pair were fixed by the first run (record " +
+              std::to_string(record_capacity) + "); give record in the first pair_style command");
+  record_capacity_given = static_cast<int>(n);
+  narg -= 2;
+  return true;
+}
+
+void PairBodyBase::choose_record_capacity()
+{
+  if (!weight_record || fix_history) return;    // fixed once the history fix holds the records
+  int capacity = record_capacity_given;
+  if (capacity == 0) {
+    int local = 0, largest = 0;
+    for (int i = 0; i < atom->nlocal; i++)
+      if (shape_checked_type[atom->type[i]]) local = std::max(local, body_vertex_count(i));
+    MPI_Allreduce(&local, &largest, 1, MPI_INT, MPI_MAX, world);
+    capacity = body_dem::default_weight_record_capacity(largest);
+  }
+  record_capacity = capacity;
+  size_history = 3 + record_size() + style_values;
+}
+
 void PairBodyBase::transfer_style_values(const double *source, double *target) const
 {
   for (int k = 0; k < style_values; k++) target[k] = source[k];
@@ -183,8 +222,10 @@ void PairBodyBase::init_style()
 
   init_body_style();
   check_body_shapes();
+  choose_record_capacity();
 
   if (!fix_work) create_internal_fixes();
+  recorded_contacts.find_clients(modify);
 
   host::request_pair_list(neighbor, this, instance_me, keeps_pair_history());
 
@@ -279,7 +320,8 @@ void PairBodyBase::contact_overflow() const
   const std::string detail = overflow_detail();
   if (!detail.empty()) error->one(FLERR, command + ": " + detail);
   error->one(FLERR, command + ": a pair of bodies has more candidate contacts than " +
-                        std::to_string(contact_capacity) + "; use bodies with fewer vertices");
+                        std::to_string(contact_capacity) + " or more weighted candidates than its record holds (" +
+                        std::to_string(record_capacity) + ", the record keyword)");
   std::abort();    // not reached
 }
 
@@ -319,7 +361,18 @@ void PairBodyBase::work_end_of_step()
   work.integrate(update->dt, power, pvector);
 }
 
+bool PairBodyBase::begin_contact_recording(int nbuffers)
+{
+  return recorded_contacts.begin_step(update->ntimestep, update->setupflag != 0, nbuffers);
+}
+
+void PairBodyBase::end_contact_recording() const
+{
+  const std::string message = recorded_contacts.overflow_message(command);
+  if (!message.empty()) error->one(FLERR, message);
+}
+
 double PairBodyBase::memory_usage()
 {
-  return Pair::memory_usage() + work.memory_usage();
+  return Pair::memory_usage() + work.memory_usage() + recorded_contacts.memory_usage();
 }

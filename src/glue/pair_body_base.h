@@ -21,6 +21,7 @@
 #include "neigh_list.h"
 
 #include "body_shape_guard.h"
+#include "contact_recording.h"
 #include "host_compat.h"
 #include "pair_entry.h"
 #include "pair_contact_forces.h"
@@ -53,6 +54,9 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // so: a wall fix need not check them again.
   bool checked_body_shapes_of(int type, bool rounding) const;
   double surface_cutoff() const { return cut_surface; }
+  // The contacts recorded for compute body/contact/local and
+  // body/contact/atom (contact_recording.h).
+  const ContactRecording &contact_recording() const { return recorded_contacts; }
 
  protected:
   std::string command;       // "pair_style <style>", the start of every error message
@@ -65,6 +69,11 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // values per candidate of the record: with the per-contact friction
   // springs kWeightRecordSpringEntry, else kWeightRecordEntry
   int record_stride = body_dem::kWeightRecordEntry;
+  // Candidates a pair's record holds: fixed when the history fix is made
+  // (the first run), from the `record` keyword (record_capacity_given) or
+  // else from the bodies (choose_record_capacity()).
+  int record_capacity = body_dem::kDefaultWeightRecordContacts;
+  int record_capacity_given = 0;    // the keyword's value; 0: not given
   // Values per pair in NEIGH_HISTORY: xi (3), then the weight record
   // (weight_record), then the style's own values (style_values).
   int size_history = 3;
@@ -80,6 +89,12 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   body_dem::BodyShapeGuard shape_guard;
   std::vector<char> shape_checked_type;    // per type: its bodies are this style's to check
   std::vector<const char *> shape_rounding_by_type;    // per type: rounding_required_by(), at init
+  ContactRecording recorded_contacts;    // the contact rows of the steps a contact compute asks for
+  // Whether this step records its contacts, with nbuffers buffers (one
+  // per thread or part of the loop); and after the loop, an error if a
+  // pair had more rows than its room.
+  bool begin_contact_recording(int nbuffers);
+  void end_contact_recording() const;
 
   // Called by init_style() after the common checks, e.g. to find the body style object.
   virtual void init_body_style() {}
@@ -122,8 +137,20 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   bool keeps_pair_history() const { return history || weight_record || style_values; }
   int record_size() const
   {
-    return weight_record ? body_dem::weight_record_size(record_stride == body_dem::kWeightRecordSpringEntry) : 0;
+    return weight_record
+        ? body_dem::weight_record_size(record_stride == body_dem::kWeightRecordSpringEntry, record_capacity)
+        : 0;
   }
+  // The keyword `record N` at the end of the pair_style arguments
+  // arg[0..narg): taken (narg reduced by 2, record_capacity_given set) and
+  // checked; false if the last two words are not `record N`. Styles set
+  // record_capacity_given = 0 and call it in settings().
+  bool take_record_keyword(int &narg, char **arg);
+  // Fixes record_capacity before the history fix exists: the keyword's
+  // value, else default_weight_record_capacity() of the largest vertex
+  // count of the style's bodies (body_vertex_count()).
+  void choose_record_capacity();
+  virtual int body_vertex_count(int /*i*/) const { return 0; }
   int style_values_offset() const { return 3 + record_size(); }
   // Per-type maxima of the enclosing radius (rounding included) plus the
   // cohesive cutoff: the shortest cutoff that misses no pair within reach.
@@ -158,6 +185,7 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
     layout.history = history != 0;
     layout.weight_record = weight_record != 0;
     layout.record_stride = record_stride;
+    layout.record_capacity = record_capacity;
     layout.style_values = style_values;
     layout.style_offset = style_values_offset();
     return layout;
@@ -175,17 +203,18 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // interact() (loads onto f and torque), each then handed to
   // on_pair(ii, i, j, outcome, r), r valid for an interacting pair only:
   // the loop of the serial style, of each thread of the /omp variants and
-  // of each part of the Kokkos variants.
+  // of each part of the Kokkos variants. rows: where the pairs' contact
+  // rows go on a recording step (nullptr on other steps).
   template <class PairFunction, class OnPair>
   void interact_entries(int first, int last, const body_dem::PairStepSettings &settings, double **f,
                         double **torque, int &overflow, double &weight_work, PairFunction &&pair_forces,
-                        OnPair &&on_pair) const;
+                        OnPair &&on_pair, body_dem::ContactRowBuffer *rows = nullptr) const;
 
   template <class PairFunction>
   PairOutcome interact(const body_dem::PairValuesLayout &layout, int i, int j, int jj, int *touch,
                        double *history_values, const body_dem::PairStepSettings &settings,
                 double **f, double **torque, int &overflow, double &weight_work, body_dem::PairResult &r,
-                PairFunction &&pair_forces) const;
+                PairFunction &&pair_forces, body_dem::ContactRecorder *recorder = nullptr) const;
 
  private:
   void create_internal_fixes();
@@ -205,6 +234,7 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
   const body_dem::PairStepSettings settings = step_settings();
   int overflow = 0;
   double weight_work = 0.0;
+  body_dem::ContactRowBuffer *rows = begin_contact_recording(1) ? &recorded_contacts.buffer(0) : nullptr;
 
   interact_entries(0, list->inum, settings, f, torque, overflow, weight_work, pair_forces,
                    [&](int, int i, int j, PairOutcome outcome, const body_dem::PairResult &r) {
@@ -214,8 +244,10 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
                        ev_tally_xyz(i, j, nlocal, force->newton_pair, r.energy, 0.0, -r.total.force_j.x,
                                     -r.total.force_j.y, -r.total.force_j.z, x[i][0] - x[j][0], x[i][1] - x[j][1],
                                     x[i][2] - x[j][2]);
-                   });
+                   },
+                   rows);
   if (overflow) contact_overflow();
+  if (rows) end_contact_recording();
   if (weight_record) pvector[2] += weight_work;
 
   host::reverse_comm_of(comm, this);
@@ -225,11 +257,14 @@ template <class PairFunction> void PairBodyBase::compute_pairs(int eflag, int vf
 template <class PairFunction, class OnPair>
 void PairBodyBase::interact_entries(int first, int last, const body_dem::PairStepSettings &settings, double **f,
                                     double **torque, int &overflow, double &weight_work, PairFunction &&pair_forces,
-                                    OnPair &&on_pair) const
+                                    OnPair &&on_pair, body_dem::ContactRowBuffer *rows) const
 {
   const bool stored = keeps_pair_history();
   const body_dem::PairValuesLayout layout = values_layout();
   body_dem::PairResult r;
+  body_dem::ContactRecorder room;
+  double **x = atom->x;
+  const tagint *tag = atom->tag;
   for (int ii = first; ii < last; ii++) {
     const int i = list->ilist[ii];
     const int *jlist = list->firstneigh[i];
@@ -241,8 +276,12 @@ void PairBodyBase::interact_entries(int first, int last, const body_dem::PairSte
     double *history_values = stored ? fix_history->firstvalue[i] : nullptr;
     for (int jj = 0; jj < jnum; jj++) {
       const int j = jlist[jj] & NEIGHMASK;
-      const PairOutcome outcome =
-          interact(layout, i, j, jj, touch, history_values, settings, f, torque, overflow, weight_work, r, pair_forces);
+      if (rows) room = rows->room();    // a recording step: room for the pair's rows
+      const PairOutcome outcome = interact(layout, i, j, jj, touch, history_values, settings, f, torque, overflow,
+                                           weight_work, r, pair_forces, rows ? &room : nullptr);
+      if (rows && (room.count || room.dropped))
+        rows->keep_pair(room, i, j, tag[i], tag[j],
+                        body_dem::Vec3{x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2]});
       on_pair(ii, i, j, outcome, r);
     }
   }
@@ -252,7 +291,8 @@ template <class PairFunction>
 PairBodyBase::PairOutcome PairBodyBase::interact(const body_dem::PairValuesLayout &layout, int i, int j, int jj,
                                                  int *touch, double *history_values,
                             const body_dem::PairStepSettings &settings, double **f, double **torque, int &overflow,
-                            double &weight_work, body_dem::PairResult &r, PairFunction &&pair_forces) const
+                            double &weight_work, body_dem::PairResult &r, PairFunction &&pair_forces,
+                            body_dem::ContactRecorder *recorder) const
 {
   double **x = atom->x;
   const double *radius = atom->radius;
@@ -261,7 +301,7 @@ PairBodyBase::PairOutcome PairBodyBase::interact(const body_dem::PairValuesLayou
       layout, i, j, x[i][0] - x[j][0], x[i][1] - x[j][1], x[i][2] - x[j][2],
       radius[i] + radius[j] + cut_surface, touch ? touch + jj : nullptr,
       history_values ? &history_values[size_history * jj] : nullptr, [&] { return tag[i] > tag[j]; }, settings,
-      overflow, weight_work, r, pair_forces);
+      overflow, weight_work, r, pair_forces, recorder);
   if (outcome != PairOutcome::Interacting) return outcome;
   const body_dem::PairLoad &load = r.total;
   f[i][0] -= load.force_j.x;

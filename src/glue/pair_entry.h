@@ -32,6 +32,7 @@ struct PairValuesLayout {
   bool history = false;       // the tangential displacement xi is kept
   bool weight_record = false; // a record of weighted contacts is kept
   int record_stride = kWeightRecordEntry;
+  int record_capacity = kDefaultWeightRecordContacts;    // candidates a record holds
   int style_values = 0;       // the style's own values per pair
   int style_offset = 3;       // where they start
 };
@@ -41,7 +42,9 @@ struct PairValuesLayout {
 // its size_history values (values nullptr: the style keeps nothing per
 // pair). i_after_j(): whether body i has the higher atom ID (read only
 // when the record is). pair_forces(i, j, settings, xi, record,
-// style_values, overflow): the style's per-pair function.
+// style_values, overflow, recorder): the style's per-pair function;
+// recorder: room for the pair's contact rows on the steps a contact
+// compute asks for, else nullptr (contact_recorder.h).
 // Returns the outcome; for an interacting pair its result is in r, which
 // is left as it was otherwise: most neighbour pairs, for which filling
 // the result (some 30 values) costs more than the rest of their entry.
@@ -51,7 +54,8 @@ BODY_DEM_HOST_DEVICE inline PairOutcome interact_entry(const PairValuesLayout &l
                                                        double dy, double dz, double reach, int *touch, double *values,
                                                        IAfterJ &&i_after_j, const PairStepSettings &settings,
                                                        int &overflow, double &weight_work, PairResult &r,
-                                                       PairFunction &&pair_forces)
+                                                       PairFunction &&pair_forces,
+                                                       ContactRecorder *recorder = nullptr)
 {
   // The pair's flag off: all its values are zero (the host zero-fills new
   // pairs, and a pair whose flag goes off is zeroed below), so they are
@@ -74,11 +78,12 @@ BODY_DEM_HOST_DEVICE inline PairOutcome interact_entry(const PairValuesLayout &l
   }
 
   WeightRecordRef record;
-  if (layout.weight_record && values) record = {values + 3, i_after_j(), !stored, layout.record_stride};
+  if (layout.weight_record && values)
+    record = {values + 3, i_after_j(), !stored, layout.record_stride, layout.record_capacity};
   Vec3 xi;
   if (layout.history && stored) xi = Vec3::from(values);
   bool pair_overflow = false;
-  r = pair_forces(i, j, settings, layout.history ? &xi : nullptr, record, own, pair_overflow);
+  r = pair_forces(i, j, settings, layout.history ? &xi : nullptr, record, own, pair_overflow, recorder);
   if (pair_overflow) overflow++;
   weight_work += r.weight_work;
   if (values) {

@@ -92,17 +92,62 @@ TEST(WeightWork, SwappedPairsStoreTheKeysOfTheOtherSide)
               1e-15);
 }
 
-TEST(WeightWork, RecordKeepsAtMostItsCapacity)
+TEST(WeightWork, MoreCandidatesThanTheCapacityAreNotRecordedInPart)
 {
-  // A ledger with more candidates than the record holds: the first
-  // kWeightRecordContacts are kept, the count says so.
+  // A ledger with more candidates than the record holds (40 > 16): the
+  // caller sees it (record_overflows, the style's error) and the record is
+  // not written at all (a part of them would book the rest as appearing
+  // each step).
   WeightLedger<64> many;
   std::vector<double> e(64, 1.0);
   for (int k = 0; k < 40; ++k) many.add(k, 0.5, k);
   std::vector<double> record = empty_record();
-  update_weight_record(many, e.data(), shifted, false, WeightRecordRef{record.data(), false});
-  EXPECT_EQ(record[0], static_cast<double>(body_dem::kWeightRecordContacts));
-  EXPECT_EQ(record[1 + 3 * (body_dem::kWeightRecordContacts - 1)], body_dem::kWeightRecordContacts - 1.0);
+  const WeightRecordRef ref{record.data(), false};
+  EXPECT_EQ(ref.capacity, body_dem::kDefaultWeightRecordContacts);
+  EXPECT_TRUE(body_dem::record_overflows(many.size, ref));
+  EXPECT_FALSE(body_dem::record_overflows(body_dem::kDefaultWeightRecordContacts, ref));
+  EXPECT_EQ(update_weight_record(many, e.data(), shifted, true, ref), 0.0);
+  EXPECT_EQ(record, empty_record());
+}
+
+TEST(WeightWork, RecordOfTheLargestCapacityFindsEveryCandidateAgain)
+{
+  // 64 candidates in a record of capacity 64: all are found again at the
+  // next step (the mask of matched entries has 64 bits; with 32 bits the
+  // entries 32-63 were booked as vanished and appeared). Step 1: w 0.5,
+  // E 1 each; step 2: w 0.75, E 3: each books 1/2 (1 + 3)(0.75 - 0.5) =
+  // 0.5, in all 64 * 0.5 = 32. Exact in binary.
+  constexpr int n = body_dem::kMaxWeightRecordContacts;
+  std::vector<double> record(body_dem::weight_record_size(false, n), 0.0);
+  WeightRecordRef ref{record.data(), false};
+  ref.capacity = n;
+  WeightLedger<n> first, second;
+  std::vector<double> e1(n, 1.0), e2(n, 3.0);
+  for (int k = 0; k < n; ++k) {
+    first.add(10.0 * k, 0.5, k);
+    second.add(10.0 * k, 0.75, k);
+  }
+  EXPECT_FALSE(body_dem::record_overflows(n, ref));
+  update_weight_record(first, e1.data(), shifted, false, ref);
+  EXPECT_EQ(record[0], static_cast<double>(n));
+  EXPECT_EQ(update_weight_record(second, e2.data(), shifted, true, ref), 32.0);
+  // the last entry: key 630, w 0.75, E 3
+  EXPECT_EQ(record[1 + 3 * (n - 1)], 630.0);
+  EXPECT_EQ(record[2 + 3 * (n - 1)], 0.75);
+  EXPECT_EQ(record[3 + 3 * (n - 1)], 3.0);
+}
+
+TEST(WeightWork, DefaultCapacityIsTwiceTheVertexCountWithinItsBounds)
+{
+  using body_dem::default_weight_record_capacity;
+  EXPECT_EQ(default_weight_record_capacity(4), 16);     // tetrahedra, squares: as before
+  EXPECT_EQ(default_weight_record_capacity(8), 16);     // cubes
+  EXPECT_EQ(default_weight_record_capacity(12), 24);    // icosahedra
+  EXPECT_EQ(default_weight_record_capacity(20), 40);
+  EXPECT_EQ(default_weight_record_capacity(32), 64);
+  EXPECT_EQ(default_weight_record_capacity(50), 64);    // hull grains: every candidate
+  EXPECT_EQ(default_weight_record_capacity(0), 64);     // no bodies yet: every candidate
+  EXPECT_EQ(body_dem::weight_record_size(true, 64), 1 + 6 * 64);
 }
 
 TEST(WeightWork, RecordKnownEmptyIsNotReadAndNotWrittenWithoutCandidates)
@@ -151,8 +196,8 @@ TEST(WeightRecordSprings, StoredAsSeenFromTheLowerIdAndReadBackInEitherView)
   EXPECT_EQ(record[4], -0.1);
   EXPECT_EQ(record[7], 4.0);
   EXPECT_EQ(record[12], -2.0);
-  double keys[body_dem::kWeightRecordContacts];
-  body_dem::Vec3 xi[body_dem::kWeightRecordContacts];
+  double keys[body_dem::kDefaultWeightRecordContacts];
+  body_dem::Vec3 xi[body_dem::kDefaultWeightRecordContacts];
   // the same view: what was written
   ASSERT_EQ(body_dem::load_weight_record_springs(ref, swap_key, keys, xi), 2);
   EXPECT_EQ(keys[0], 3.0);

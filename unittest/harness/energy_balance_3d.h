@@ -23,7 +23,27 @@ struct EnergyDrift {
   double work_ja = 0.0;    // the pair style's extra quantities at the end
   double work_diss = 0.0;
   double work_weights = 0.0;
+  double work_walls = 0.0;     // the walls' damping and friction (the sum of their f_ID[1]) at the end
+  double mechanical_start = 0.0, mechanical_end = 0.0;    // KE (with rotation) + PE at the start and the end
+  // the dissipated work at the end: -(W_diss + the walls'), > 0
+  double dissipated() const { return -(work_diss + work_walls); }
 };
+
+// A run for the energy balance of 3d bodies: the bodies (through a data
+// file when none has more than 8 vertices, else through molecule files,
+// for bodies of any size), a box with a wall fix on each face or periodic,
+// optional gravity along -z (its potential energy in pe), "pair_style
+// <pair_style>" and "pair_coeff * * <pair_coeff>", time step and length.
+struct BalanceRun3d {
+  std::vector<PolyhedronBody> bodies;
+  Box3d box;
+  std::string pair_style, pair_coeff;
+  std::string wall;          // "<fix style> <args>" before the wallstyle; empty: a periodic box
+  double gravity = 0.0;      // g along -z; 0: none
+  double dt = 1e-3, time = 1.0;
+  std::string files = "ebal3d";    // prefix of the files written in the working folder
+};
+EnergyDrift energy_balance_3d(const BalanceRun3d &run);
 
 // Runs `bodies` in the box [-2.6, 2.6]^3 for `time` with time step dt:
 // "pair_style <pair_style>", "pair_coeff * * <pair_coeff>", and with a

@@ -277,6 +277,52 @@ PolyhedronBody cube(const Triple &c, double side, double rounded_diameter)
   return b;
 }
 
+PolyhedronBody box_body(const Triple &centre, const Triple &half_edges, double rounded_diameter)
+{
+  PolyhedronBody b = cube(centre, 2.0, rounded_diameter);
+  for (auto &v : b.vertices)
+    for (int d = 0; d < 3; ++d) v[d] *= half_edges[d];
+  return b;
+}
+
+PolyhedronBody icosahedron(const Triple &c, double radius, double rounded_diameter)
+{
+  PolyhedronBody b;
+  b.center = c;
+  b.rounded_diameter = rounded_diameter;
+  const double phi = 0.5 * (1.0 + std::sqrt(5.0)), s = radius / std::sqrt(1.0 + phi * phi);
+  for (int i : {-1, 1})
+    for (int j : {-1, 1}) {
+      b.vertices.push_back({0.0, i * s, j * phi * s});
+      b.vertices.push_back({i * s, j * phi * s, 0.0});
+      b.vertices.push_back({j * phi * s, 0.0, i * s});
+    }
+  // edges: the pairs at the edge length 2 s; faces: the triples of
+  // mutual neighbours, turned counter-clockwise seen from outside
+  const int n = static_cast<int>(b.vertices.size());
+  const auto neighbours = [&](int p, int q) {
+    const Triple d{b.vertices[p][0] - b.vertices[q][0], b.vertices[p][1] - b.vertices[q][1],
+                   b.vertices[p][2] - b.vertices[q][2]};
+    return std::fabs(std::sqrt(dot3(d, d)) - 2.0 * s) < 1e-9 * radius;
+  };
+  for (int p = 0; p < n; ++p)
+    for (int q = p + 1; q < n; ++q) {
+      if (!neighbours(p, q)) continue;
+      b.edges.push_back({p, q});
+      for (int r = q + 1; r < n; ++r) {
+        if (!neighbours(p, r) || !neighbours(q, r)) continue;
+        const Triple &A = b.vertices[p], &B = b.vertices[q], &C = b.vertices[r];
+        const Triple u{B[0] - A[0], B[1] - A[1], B[2] - A[2]}, w{C[0] - A[0], C[1] - A[1], C[2] - A[2]};
+        const Triple normal{u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]};
+        if (dot3(normal, A) > 0.0)
+          b.faces.push_back({p, q, r, -1});
+        else
+          b.faces.push_back({p, r, q, -1});
+      }
+    }
+  return b;
+}
+
 PolyhedronBody tetrahedron(const Triple &c, double edge, double rounded_diameter)
 {
   PolyhedronBody b;

@@ -50,6 +50,15 @@ PolyhedronBody sphere(const Triple &c, double rounded_diameter);
 // Two-vertex body: a rod from c - half to c + half.
 PolyhedronBody rod(const Triple &c, const Triple &half, double rounded_diameter);
 
+// Regular icosahedron of circumradius `radius` centred at c: vertices
+// (0, +-1, +-phi) and their cyclic permutations scaled to the radius, the
+// 30 edges of length radius / sin(2 pi / 5), 20 triangles counter-clockwise
+// from outside.
+PolyhedronBody icosahedron(const Triple &c, double radius, double rounded_diameter);
+// A box of edges (2 a, 2 b, 2 c) centred at centre, faces perpendicular to
+// the axes (the vertex, edge and face order of cube()).
+PolyhedronBody box_body(const Triple &centre, const Triple &half_edges, double rounded_diameter);
+
 // A hull grain (hull_grains.h) centred (centre of mass) at c.
 PolyhedronBody hull_grain(const Triple &c, const HullGrainSpec &spec, double rounded_diameter);
 

@@ -205,7 +205,8 @@ TEST_F(PolygonErrors, TooManyCandidateContactsIsAnErrorNotACrash)
   LammpsSession s;
   s.load_plugin();
   s.commands(body_dem_test::polygon_setup_commands(path, 40) + kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "more candidate contacts than 64", "fewer vertices");
+  EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "the pair of atoms 1 and 2 has 80 candidate contacts, more than the 64",
+                      "fewer vertices");
 }
 
 // ---------------------------------------------------------------------------

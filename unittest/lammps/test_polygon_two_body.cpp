@@ -651,12 +651,14 @@ TEST(PolygonTwoBody, ContactsKeywordErrors)
             "no error");
 }
 
-// Issue 29: the weighted rule's record holds kWeightRecordContacts = 16
-// candidates per pair. Two 24-gons (circumradius 1, rounded diameter 0.2)
-// with centres 1.5 apart and a cutoff of 0.3 have more (about 9 vertices
-// of each within reach of the other): the run ends
-// with an error that names the pair, the count and the limit (never a
-// silent drop of candidates or springs).
+// Issue 29: the weighted rule's record holds `record` candidates per
+// pair. Two 24-gons (circumradius 1, rounded diameter 0.2) with centres
+// 1.5 apart and a cutoff of 0.3 have more than 16 (about 9 vertices of
+// each within reach of the other): with record 16 the run ends with an
+// error that names the pair, the count, the limit and the keyword (never
+// a silent drop of candidates or springs). Without the keyword the record
+// holds twice the largest vertex count, 48, every candidate 24-gons can
+// have in 2d (one per vertex), and the run goes on.
 TEST(PolygonTwoBody, WeightedRecordCapacityIsAnErrorNamingThePair)
 {
   for (const std::string history : {"", " history"}) {
@@ -668,16 +670,31 @@ TEST(PolygonTwoBody, WeightedRecordCapacityIsAnErrorNamingThePair)
                                        body_dem_test::regular_polygon(24, 0.0, 1.5, 1.0, 0.0, 0.2)},
                                       Box2d{});
     s.commands(body_dem_test::polygon_setup_commands("record_capacity.data", 24));
-    s.command("pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.3" + history + " contacts weighted");
+    s.command("pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.3" + history + " contacts weighted record 16");
     s.commands("pair_coeff * * 1000.0 10.0\nfix integrate all nve/body\nfix plane all enforce2d\n");
-    EXPECT_LAMMPS_ERROR(s, "run 0", "the pair of atoms", "candidate contacts (contacts weighted), more than the 16");
+    EXPECT_LAMMPS_ERROR(s, "run 0", "the pair of atoms",
+                        "candidate contacts (contacts weighted), more than the 16 that the record of a pair holds; "
+                        "set the record keyword");
   }
+  LammpsSession s;
+  s.load_plugin();
+  s.commands(body_dem_test::polygon_setup_commands("record_capacity.data", 24));
+  s.commands("pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.3 history contacts weighted\n"
+             "pair_coeff * * 1000.0 10.0\nfix integrate all nve/body\nfix plane all enforce2d\n");
+  EXPECT_EQ(body_dem_test::error_of(s, "run 0"), "no error");
+  // the same style again, record given in either order after history
+  s.command("pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.3 history record 48 contacts weighted");
+  EXPECT_EQ(body_dem_test::error_of(s, "run 0"), "no error");
+  EXPECT_LAMMPS_ERROR(s, "pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.3 history record 16",
+                      "record 16: the values kept per pair were fixed by the first run (record 48)");
 }
 
-// The wall keeps 8 friction springs per body and wall (history, friction
-// contact): a 24-gon (circumradius 1, rounded diameter 0.2) 0.7 into a
-// floor has 9 or more vertices in overlap, and the run ends with an error
-// that names the atom, the count and the limit.
+// The wall keeps `springs` friction springs per body and wall (history,
+// friction contact; by default a quarter of the largest vertex count, at
+// least 8: 8 here, given explicitly): a 24-gon (circumradius 1, rounded
+// diameter 0.2) 0.7 into a floor has 9 or more vertices in overlap, and
+// the run ends with an error that names the atom, the count, the limit and
+// the keyword.
 TEST(PolygonTwoBody, WallSpringSlotsCapacityIsAnErrorNamingTheBody)
 {
   LammpsSession s;
@@ -690,7 +707,11 @@ TEST(PolygonTwoBody, WallSpringSlotsCapacityIsAnErrorNamingTheBody)
              "atom_modify map array\ncomm_modify vel yes\nnewton on\nread_data wall_capacity.data\n");
   s.commands("pair_style body/rounded/polygon 1.0 1.0 0.3 1.0 0.0 history contacts weighted\n"
              "pair_coeff * * 1000.0 0.0\n"
-             "fix floor all wall/body/polygon 1000.0 1.0 1.0 yplane 0.0 NULL\n"
+             "fix floor all wall/body/polygon 1000.0 1.0 1.0 yplane 0.0 NULL springs 8\n"
              "fix integrate all nve/body\nfix plane all enforce2d\n");
-  EXPECT_LAMMPS_ERROR(s, "run 0", "body of atom 1 has", "vertices in overlap with a wall, more than the 8");
+  EXPECT_LAMMPS_ERROR(s, "run 0", "body of atom 1 has", "vertices in overlap with a wall, more than the 8",
+                      "set the springs keyword of the fix");
+  // with room for every vertex (springs 24) the run goes on
+  s.commands("unfix floor\nfix floor all wall/body/polygon 1000.0 1.0 1.0 yplane 0.0 NULL springs 24\n");
+  EXPECT_EQ(body_dem_test::error_of(s, "run 0"), "no error");
 }

@@ -240,7 +240,8 @@ TEST_F(PolyhedronErrors, TooManyCandidateContactsIsAnErrorNotACrash)
   LammpsSession s;
   s.load_plugin();
   s.commands(body_dem_test::polyhedron_setup_commands(path, 81) + kStyleAndCoeffs);
-  EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "more candidate contacts than 64", "fewer vertices");
+  EXPECT_LAMMPS_ERROR(s, "run 0", kStyle, "the pair of atoms 1 and 2 has", "candidate contacts, more than the 64",
+                      "fewer vertices");
 }
 
 // ---------------------------------------------------------------------------

@@ -172,7 +172,7 @@ TEST(UpstreamSyntax, WallHistoryKeywordErrors)
            {"history -0.5 NULL", {"fix wall/body/polyhedron", "history mu"}},
            {"history 0.5 -1.0", {"fix wall/body/polyhedron", "history k_t"}},
            {"history abc NULL", {"fix wall/body/polyhedron", "history mu"}},
-           {"friction 0.5", {"unknown keyword 'friction'", "expected wiggle or history"}}}) {
+           {"friction 0.5", {"unknown keyword 'friction'", "expected wiggle, springs or history"}}}) {
     const std::string error = body_dem_test::error_of(s, std::string(kFloor3d) + " " + c.keywords);
     for (const std::string &part : c.expected)
       EXPECT_NE(error.find(part), std::string::npos) << c.keywords << ": " << error;
