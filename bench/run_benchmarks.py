@@ -26,6 +26,19 @@ Groups of cases (--only, comma-separated; all by default):
            cut_inner 0.5, k_n 100, k_na 2; a floor, gravity 0.1), the host's
            body/rounded/polygon vs the package's (--steps). Settled once by
            bench/in.settle_pour3d and in.settle_squares (see there).
+  hull     grains as users make them (issue 25): settled beds of 288 hull
+           grains (convex hulls of random points near an ellipsoid of
+           semi-axes 0.6 0.5 0.4, triangulated, about 20, 50, 100 and 200
+           vertices, rounding diameter 0.1, mass 1; four different grains
+           each, from molecule files: bench/make_hull_grains.py) and of 288
+           rounded cubes of the 50-vertex grains' volume, in a box with a
+           floor and four side walls, body/rounded/polyhedron/granular
+           (hertz/material, linear_history, damping mass_velocity, friction
+           per contact) and the matching walls (bench/in.bench_hull3d;
+           settled once by bench/in.settle_hull3d, kept as restart files):
+           the Pair time per listed neighbour pair and step against the
+           cubes'.  With --baseline-plugin PATH the same cases also with
+           that plugin (another build of the package), run alternately.
   spheres  2016 settled spheres: the host's pair_style granular (atom_style
            sphere) vs one-vertex bodies in body/rounded/polyhedron/granular,
            the same contact models.
@@ -77,7 +90,7 @@ The host LAMMPS measured is the one the build folder was made for; the
 script prints its release. --host 2025 (2026) measures build-2025/
 (build-2026/), made by tools/run-tests.sh --host 2025 (2026).
 
-usage: bench/run_benchmarks.py [--build build | --host stable2021|2025|2026] [--only polygon,heap,hostex,spheres,scale,lcp,omp,kokkos]
+usage: bench/run_benchmarks.py [--build build | --host stable2021|2025|2026] [--only polygon,heap,hostex,hull,spheres,scale,lcp,omp,kokkos,contacts]
            [--repeat 3] [--steps 1000] [--heap-steps 200] [--host-heap-steps 20]
            [--lcp-repeat 1] [--lcp-increments 9000]
 """
@@ -152,10 +165,21 @@ class Rates(list):
         self.steps = int(loops[-1]) if loops else None
 
     def ns_per_pair(self):
-        """Pair time per step and listed pair, in ns (None if not logged)."""
+        """Pair time per step and listed pair, in ns (None if not logged):
+        of the runs noted with note(every=True) the median, else of the last."""
         if not (self.neighbors and self.pair_seconds is not None and self.steps):
             return None
-        return 1e9 * self.pair_seconds / self.steps / self.neighbors
+        seconds = statistics.median(self.pair_runs) if getattr(self, "pair_runs", None) else self.pair_seconds
+        return 1e9 * seconds / self.steps / self.neighbors
+
+    def note_run(self, output):
+        """note(), and keep this run's Pair time among those of which
+        ns_per_pair() takes the median."""
+        self.note(output)
+        if self.pair_seconds is not None:
+            if not hasattr(self, "pair_runs"):
+                self.pair_runs = []
+            self.pair_runs.append(self.pair_seconds)
 
 
 def timing_breakdown(output):
@@ -445,11 +469,24 @@ def host_example_cases(lmp, plugin, work, opts):
         case = POUR3D_CASE + cohesion
         host = measure(f"host body/rounded/polyhedron{cohesion}, {opts.host_heap_steps} steps", lmp,
                        base + extra + ["-var", "nsteps", str(opts.host_heap_steps)], work, opts.repeat)
-        pkg = measure(f"package body/rounded/polyhedron{cohesion}, {opts.heap_steps} steps", lmp,
-                      base + extra + load + ["-var", "nsteps", str(opts.heap_steps)], work, opts.repeat)
+        if opts.baseline_plugin:
+            # the package and the other build alternately, so that the
+            # machine's load affects both alike
+            load_base = ["-var", "load", f"plugin load {os.path.abspath(opts.baseline_plugin)}"]
+            styles = ("package body/rounded/polyhedron", "baseline plugin (--baseline-plugin) body/rounded/polyhedron")
+            both = measure_alternating_noted(
+                [(styles[0], base + extra + load + ["-var", "nsteps", str(opts.heap_steps)], 1, 1, None),
+                 (styles[1], base + extra + load_base + ["-var", "nsteps", str(opts.heap_steps)], 1, 1, None)],
+                lmp, work, opts.repeat)
+            pkg, other = both[styles[0]], both[styles[1]]
+        else:
+            pkg = measure(f"package body/rounded/polyhedron{cohesion}, {opts.heap_steps} steps", lmp,
+                          base + extra + load + ["-var", "nsteps", str(opts.heap_steps)], work, opts.repeat)
         baseline = host if isinstance(host, list) else pkg
         rows.append((case, "host built-in body/rounded/polyhedron", host, baseline))
         rows.append((case, "package body/rounded/polyhedron", pkg, baseline))
+        if opts.baseline_plugin:
+            rows.append((case, "baseline plugin (--baseline-plugin) body/rounded/polyhedron", other, baseline))
     packing = ensure_host_example_packing(lmp, plugin, work, "squares")
     base = ["-in", os.path.join(HERE, "in.bench_squares"), "-var", "data", packing,
             "-var", "nsteps", str(opts.steps)]
@@ -460,6 +497,101 @@ def host_example_cases(lmp, plugin, work, opts):
     rows.append((SQUARES_CASE, "host built-in body/rounded/polygon", host, baseline))
     rows.append((SQUARES_CASE, "package body/rounded/polygon", pkg, baseline))
     return rows
+
+
+# --- hull grains (issue 25): returns rows like the other cases
+
+HULL_VERTICES = (20, 50, 100, 200)
+
+
+def ensure_hull_bed(lmp, plugin, work, vertices, cube=False):
+    """The settled bed of 288 grains of `vertices` vertices (or the cubes
+    of the 50-vertex grains' volume): molecule files by make_hull_grains.py,
+    settled by in.settle_hull3d into a restart file (made once, kept in
+    `work`; a few minutes for the 200-vertex grains)."""
+    prefix = os.path.join(work, f"hull{vertices}")
+    restart = os.path.join(work, "hull_cubes.restart" if cube else f"hull{vertices}.restart")
+    if os.path.exists(restart):
+        return restart
+    if not os.path.exists(prefix + ".1.mol"):
+        subprocess.run([sys.executable, os.path.join(HERE, "make_hull_grains.py"), str(vertices), "4", "1", prefix],
+                       check=True, stdout=subprocess.DEVNULL)
+    what = "cubes" if cube else f"{vertices}-vertex hull grains"
+    print(f"bench: settling a bed of 288 {what} (kept in {work}) ...", flush=True)
+    start = time.time()
+    nmax = 12 if cube else 3 * vertices    # the host sizes a body's storage by Nmax for vertices, edges and faces
+    run_lammps(lmp, ["-in", os.path.join(HERE, "in.settle_hull3d"), "-var", "plugin", plugin, "-var", "mol", prefix,
+                     "-var", "cube", "yes" if cube else "no", "-var", "nmax", str(nmax), "-var", "nx", "6",
+                     "-var", "output", restart + ".tmp"], cwd=work)
+    print(f"bench: settled in {time.time() - start:.0f} s", flush=True)
+    os.replace(restart + ".tmp", restart)
+    return restart
+
+
+def hull_cases(lmp, plugin, work, opts):
+    rows = []
+    beds = [("288 cubes (the 50-vertex grains' volume)", ensure_hull_bed(lmp, plugin, work, 50, cube=True))]
+    for n in HULL_VERTICES:
+        beds.append((f"288 hull grains, {n} vertices", ensure_hull_bed(lmp, plugin, work, n)))
+    plugins = [("package body/rounded/polyhedron/granular", plugin)]
+    if opts.baseline_plugin:
+        plugins.append(("baseline plugin (--baseline-plugin)", os.path.abspath(opts.baseline_plugin)))
+    baseline = None
+    for (case, restart), scale in zip(beds, (8, 4, 3, 2, 1)):
+        case = "3d bed, " + case + ", settled"
+        steps = scale * opts.hull_steps    # runs of a few seconds each: short runs are all noise
+        print(f"{case}, {steps} steps:", flush=True)
+        configs = [(style, ["-in", os.path.join(HERE, "in.bench_hull3d"), "-var", "plugin", path, "-var", "restart",
+                            restart, "-var", "nsteps", str(steps)], 1, 1, None) for style, path in plugins]
+        rates = measure_alternating_noted(configs, lmp, work, opts.repeat)
+        for style, _ in plugins:
+            if baseline is None and isinstance(rates[style], list):
+                baseline = rates[style]
+            rows.append((case, style, rates[style], baseline))
+    return rows
+
+
+def measure_alternating_noted(configs, lmp, cwd, repeat):
+    """measure_alternating() that also keeps, per configuration, what the
+    host logged of its last run (Rates: neighbour pairs, Pair time)."""
+    rates = {label: Rates() for label, *_ in configs}
+    try:
+        for label, args, nprocs, threads, _ in configs:
+            run_lammps(lmp, args, cwd, nprocs=nprocs, threads=threads)    # warm-up
+        for _ in range(repeat):
+            for label, args, nprocs, threads, _ in configs:
+                out = run_lammps(lmp, args, cwd, nprocs=nprocs, threads=threads)
+                rates[label].append(steps_per_second(out))
+                rates[label].note_run(out)
+    except RuntimeError as e:
+        print(f"  {failure(e).upper()} ({e})", flush=True)
+        return {label: failure(e) for label, *_ in configs}
+    for label, *_ in configs:
+        r = rates[label]
+        print(f"  {label:<50} {statistics.median(r):10.1f} steps/s, {r.neighbors} neighbour pairs, "
+              f"pair {r.ns_per_pair():.0f} ns per pair-step", flush=True)
+    return rates
+
+
+def print_hull_bars(rows):
+    """Issue 25's bars: the Pair time per listed pair and step of the
+    50-vertex grains at most 2 times the cubes', of the 200-vertex grains at
+    most 1.5 times the 50-vertex grains'."""
+    per_pair = {}
+    for case, style, rates, _ in rows:
+        if isinstance(rates, Rates) and rates.ns_per_pair():
+            per_pair[(case, style)] = rates.ns_per_pair()
+    styles = sorted({style for _, style in per_pair})
+    print()
+    print("| Pair time per listed pair and step, ratio | style | measured | bar |")
+    print("|---|---|---:|---:|")
+    for style in styles:
+        def get(part):
+            return next((v for (c, st), v in per_pair.items() if st == style and part in c), None)
+        cubes, h50, h200 = get("cubes"), get(", 50 vertices"), get(", 200 vertices")
+        for label, a, b, bar in (("50-vertex grains / cubes", h50, cubes, "<= 2"),
+                                 ("200-vertex grains / 50-vertex grains", h200, h50, "<= 1.5")):
+            print(f"| {label} | {style} | {a / b:.2f} | {bar} |" if a and b else f"| {label} | {style} | n/a | {bar} |")
 
 
 # --- scale: returns rows (bodies, steps/s list, time per body-step, memory per body)
@@ -1148,10 +1280,10 @@ def describe_machine():
     return f"{cpu}, {os.cpu_count()} cores, {load_average()}"
 
 
-GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "lcp", "omp", "kokkos", "contacts", "device")
+GROUPS = ("polygon", "heap", "hostex", "hull", "spheres", "scale", "lcp", "omp", "kokkos", "contacts", "device")
 # device: only on request (tools/device-check.sh), not in the default run
 DEFAULT_GROUPS = tuple(g for g in GROUPS if g != "device")
-LAMMPS_GROUPS = ("polygon", "heap", "hostex", "spheres", "scale", "omp", "kokkos", "contacts", "device")
+LAMMPS_GROUPS = ("polygon", "heap", "hostex", "hull", "spheres", "scale", "omp", "kokkos", "contacts", "device")
 
 
 def main():
@@ -1172,6 +1304,12 @@ def main():
     parser.add_argument("--host-heap-steps", type=int, default=20,
                         help="time steps per measured run of the host's body/rounded/polyhedron (default 20; "
                              "it runs a few steps per second)")
+    parser.add_argument("--hull-steps", type=int, default=200,
+                        help="time steps per measured run of the hull group's 200-vertex grains (default 200; "
+                             "2, 3, 4 and 8 times that for the 100-, 50-, 20-vertex grains and the cubes)")
+    parser.add_argument("--baseline-plugin", default=None,
+                        help="hull and hostex groups: also measure this plugin (another build of the package, "
+                             "e.g. of an earlier commit) on the same inputs, run alternately with the build's")
     parser.add_argument("--contact-steps", type=int, default=1000,
                         help="time steps per measured run of the contacts group (default 1000)")
     parser.add_argument("--lcp-repeat", type=int, default=1, help="runs of lcp-bench (lcp group; default 1)")
@@ -1214,10 +1352,16 @@ def main():
         rows += heap_cases(lmp, plugin, work, opts)
     if "hostex" in groups:
         rows += host_example_cases(lmp, plugin, work, opts)
+    hull_rows = []
+    if "hull" in groups:
+        hull_rows = hull_cases(lmp, plugin, work, opts)
+        rows += hull_rows
     if "spheres" in groups:
         rows += sphere_cases(lmp, plugin, work, opts)
     if rows:
         print_table(rows)
+    if hull_rows:
+        print_hull_bars(hull_rows)
     scale_rows = []
     if "scale" in groups:
         scale_rows = scale_cases(lmp, plugin, work, opts)

@@ -20,7 +20,11 @@ endif()
 # packages, the variants, the plugin's table (src/ itself).
 set(_allowed_common "")
 set(_allowed_glue "common")
-set(_allowed_BODY_ROUNDED "common;glue")
+set(_allowed_BODY_ROUNDED "common;glue;BODY_ROUNDED/polyhedron_contacts")
+# the stages of the 3d contact search (layer 1): the value types below, and
+# the nearest-point primitives of BODY_ROUNDED (the driver there includes
+# the stages)
+set(_allowed_BODY_ROUNDED/polyhedron_contacts "common;BODY_ROUNDED")
 set(_allowed_GRANULAR_BODY "common;glue;BODY_ROUNDED")
 set(_allowed_BPM_PARALLEL "common;glue")
 set(_allowed_CONTACT_OUTPUT "common;glue")

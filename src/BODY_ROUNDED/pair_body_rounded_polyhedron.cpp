@@ -7,6 +7,7 @@
 
 #include "atom_vec_body.h"
 #include "body_rounded_polyhedron.h"
+#include "neighbor.h"
 
 #include "polyhedron_capacity_message.h"
 #include "polyhedron_pair_kernel.h"
@@ -26,6 +27,8 @@ PairBodyRoundedPolyhedronDEM::PairBodyRoundedPolyhedronDEM(LAMMPS *lmp) :
 void PairBodyRoundedPolyhedronDEM::init_body_style()
 {
   bptr = dynamic_cast<BodyRoundedPolyhedron *>(avec->bptr);
+  // topology once per body shape, looked up again when the lists are rebuilt
+  frames.watch_list_builds(&neighbor->ncalls);
 }
 
 void PairBodyRoundedPolyhedronDEM::compute(int eflag, int vflag)

@@ -55,6 +55,13 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
   PairBodyRoundedPolyhedronDEM(class LAMMPS *);
   void compute(int, int) override;
   double memory_usage() override;
+  // "body_topology_builds" (long long): how often a body shape's topology
+  // was computed on this rank (once per distinct shape, polyhedron_body_frames.h)
+  void *extract(const char *name, int &dim) override
+  {
+    dim = 0;
+    return std::string(name) == "body_topology_builds" ? frames.topology_builds_counter() : nullptr;
+  }
 
   // Shared with the wall and the /omp variant.
   const body_dem::SmoothingParams &smoothing_params() const { return smoothing; }

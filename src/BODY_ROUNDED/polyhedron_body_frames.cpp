@@ -7,6 +7,7 @@
 #include "body_shape_guard.h"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 
 using namespace LAMMPS_NS;
@@ -77,19 +78,25 @@ std::string PolyhedronBodyFrames::shape_defect(Atom *atom, AtomVecBody *avec, Bo
 
 void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int i,
                                          const Counts &c, const Storage &st, PolyhedronShape &shape,
-                                         BodyMotion &motion)
+                                         BodyMotion &motion, const Topology *topology)
 {
   shape.vertices = st.vertices;
   shape.nvertices = c.nvertices;
-  shape.edges = st.edges;
+  shape.edges = topology ? topology->edges : st.edges;
   shape.nedges = c.nedges;
-  shape.faces = st.faces;
+  shape.faces = topology ? topology->faces : st.faces;
   shape.nfaces = c.nfaces;
   shape.face_normals = st.face_normals;
   shape.rounded_radius = 0.0;
   shape.face_offsets = nullptr;
   shape.vertex_centroid = nullptr;
   shape.min_edge_length2 = -1.0;
+  shape.edge_face_table = topology ? topology->edge_face_table : nullptr;
+  shape.vertex_edge_first = topology ? topology->vertex_edge_first : nullptr;
+  shape.vertex_edges = topology ? topology->vertex_edges : nullptr;
+  shape.vertex_neighbors = topology ? topology->vertex_neighbors : nullptr;
+  shape.vertex_face_first = topology ? topology->vertex_face_first : nullptr;
+  shape.vertex_faces = topology ? topology->vertex_faces : nullptr;
   motion.center = Vec3::from(atom->x[i]);
   motion.velocity = Vec3::from(atom->v[i]);
   motion.omega = Vec3{};
@@ -108,49 +115,253 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
   }
   if (c.nvertices > 0) centroid = motion.center + centroid * (1.0 / c.nvertices);
 
-  const double *edges = bptr->edges(bonus);
-  for (int e = 0; e < c.nedges; e++) {
-    st.edges[e][0] = as_index(edges[2 * e]);
-    st.edges[e][1] = as_index(edges[2 * e + 1]);
-  }
-
-  // Faces: outward unit normal from the vertices (for a quadrilateral the
-  // cross product of its diagonals, twice its area along the normal for
-  // any numbering direction); a face whose normal points towards the
-  // centroid of the vertices (inside a convex body) is numbered clockwise
-  // from outside and is stored reversed. The faces of an open body (a
-  // plate, whose centroid lies in its plane) keep their numbering: they
-  // count from both sides.
-  const double *faces = c.nfaces > 0 ? bptr->faces(bonus) : nullptr;
-  for (int f = 0; f < c.nfaces; f++) {
-    int *F = st.faces[f];
-    for (int k = 0; k < kFaceSize; k++) F[k] = as_index(faces[kFaceSize * f + k]);
-    const Vec3 &v0 = st.vertices[F[0]], &v1 = st.vertices[F[1]], &v2 = st.vertices[F[2]];
-    Vec3 n = F[3] >= 0 ? cross(v2 - v0, st.vertices[F[3]] - v1) : cross(v1 - v0, v2 - v0);
-    n = normalized_or_zero(n);
-    const Vec3 mid = F[3] >= 0 ? (v0 + v1 + v2 + st.vertices[F[3]]) * 0.25 : (v0 + v1 + v2) * (1.0 / 3.0);
-    if (c.nfaces >= 4 && dot(n, mid - centroid) < 0.0) {
-      n = -n;
-      if (F[3] >= 0)
-        std::swap(F[1], F[3]);    // 0 1 2 3 -> 0 3 2 1
-      else
-        std::swap(F[1], F[2]);    // 0 1 2 -> 0 2 1
+  if (topology && topology->body_normals) {
+    // many faces: their body-frame normals turned into the space frame
+    for (int f = 0; f < c.nfaces; f++) {
+      MathExtra::matvec(rot, &topology->body_normals[f].x, disp);
+      st.face_normals[f] = Vec3::from(disp);
     }
-    st.face_normals[f] = n;
+  } else if (topology) {
+    // faces already turned outward (build_topology()): the normal of each
+    // from its vertices, the same bits as turning it round below
+    for (int f = 0; f < c.nfaces; f++) {
+      const int *F = topology->faces[f];
+      const Vec3 &v0 = st.vertices[F[0]], &v1 = st.vertices[F[1]], &v2 = st.vertices[F[2]];
+      const Vec3 n = F[3] >= 0 ? cross(v2 - v0, st.vertices[F[3]] - v1) : cross(v1 - v0, v2 - v0);
+      st.face_normals[f] = normalized_or_zero(n);
+    }
+  } else {
+    const double *edges = bptr->edges(bonus);
+    for (int e = 0; e < c.nedges; e++) {
+      st.edges[e][0] = as_index(edges[2 * e]);
+      st.edges[e][1] = as_index(edges[2 * e + 1]);
+    }
+    // Faces: outward unit normal from the vertices (for a quadrilateral the
+    // cross product of its diagonals, twice its area along the normal for
+    // any numbering direction); a face whose normal points towards the
+    // centroid of the vertices (inside a convex body) is numbered clockwise
+    // from outside and is stored reversed. The faces of an open body (a
+    // plate, whose centroid lies in its plane) keep their numbering: they
+    // count from both sides.
+    const double *faces = c.nfaces > 0 ? bptr->faces(bonus) : nullptr;
+    for (int f = 0; f < c.nfaces; f++) {
+      int *F = st.faces[f];
+      for (int k = 0; k < kFaceSize; k++) F[k] = as_index(faces[kFaceSize * f + k]);
+      const Vec3 &v0 = st.vertices[F[0]], &v1 = st.vertices[F[1]], &v2 = st.vertices[F[2]];
+      Vec3 n = F[3] >= 0 ? cross(v2 - v0, st.vertices[F[3]] - v1) : cross(v1 - v0, v2 - v0);
+      n = normalized_or_zero(n);
+      const Vec3 mid = F[3] >= 0 ? (v0 + v1 + v2 + st.vertices[F[3]]) * 0.25 : (v0 + v1 + v2) * (1.0 / 3.0);
+      if (c.nfaces >= 4 && dot(n, mid - centroid) < 0.0) {
+        n = -n;
+        if (F[3] >= 0)
+          std::swap(F[1], F[3]);    // 0 1 2 3 -> 0 3 2 1
+        else
+          std::swap(F[1], F[2]);    // 0 1 2 -> 0 2 1
+      }
+      st.face_normals[f] = n;
+    }
   }
 
   motion.omega = space_frame_omega(rot, atom->angmom[i], bonus->inertia);
 
   // Per-body data of the contact geometry, computed as it would be per pair.
   if (st.face_offsets) {
-    for (int f = 0; f < c.nfaces; f++) st.face_offsets[f] = dot(st.vertices[st.faces[f][0]], st.face_normals[f]);
+    for (int f = 0; f < c.nfaces; f++)
+      st.face_offsets[f] = dot(st.vertices[shape.faces[f][0]], st.face_normals[f]);
     shape.face_offsets = st.face_offsets;
   }
   if (st.vertex_centroid) {
     *st.vertex_centroid = polyhedron_detail::centroid(shape);
     shape.vertex_centroid = st.vertex_centroid;
   }
-  shape.min_edge_length2 = polyhedron_detail::min_edge_length2(shape);
+  shape.min_edge_length2 = topology && topology->body_normals ? topology->min_edge_length2
+                                                               : polyhedron_detail::min_edge_length2(shape);
+}
+
+namespace {
+
+  // 64-bit hash of a body's data in the host (its counts and doubles):
+  // names a body shape in the topology pool. Two different shapes share a
+  // hash with a probability of about 2^-64 per pair of shapes.
+  std::uint64_t body_data_hash(const AtomVecBody::Bonus &bonus)
+  {
+    std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ (static_cast<std::uint64_t>(bonus.ninteger) << 32) ^
+        static_cast<std::uint64_t>(bonus.ndouble);
+    const auto mix = [&h](std::uint64_t w) {
+      h ^= w + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+      h *= 0xff51afd7ed558ccdULL;
+      h ^= h >> 33;
+    };
+    for (int k = 0; k < bonus.ninteger; k++) mix(static_cast<std::uint64_t>(static_cast<std::int64_t>(bonus.ivalue[k])));
+    for (int k = 0; k < bonus.ndouble; k++) {
+      std::uint64_t w;
+      std::memcpy(&w, &bonus.dvalue[k], sizeof w);
+      mix(w);
+    }
+    return h;
+  }
+
+}    // namespace
+
+int PolyhedronBodyFrames::block_ints(const Counts &c)
+{
+  // edges, faces, then the table of EdgeFaces (8-byte aligned: the pool's
+  // data is, and every block has an even number of ints)
+  static_assert(sizeof(EdgeFaces) % (2 * sizeof(int)) == 0, "EdgeFaces is a whole number of 8-byte words");
+  const int ints = 2 * c.nedges + 4 * c.nfaces + static_cast<int>(sizeof(EdgeFaces) / sizeof(int)) * c.nedges +
+      polyhedron_detail::vertex_adjacency_ints(c.nvertices, c.nedges, c.nfaces);
+  return ints + ints % 2;
+}
+
+PolyhedronBodyFrames::Topology PolyhedronBodyFrames::topology(int entry) const
+{
+  const Entry &e = entries_[entry];
+  const int *block = ints_.data() + e.first;
+  const int *adjacency = block + 2 * e.nedges + 4 * e.nfaces + static_cast<int>(sizeof(EdgeFaces) / sizeof(int)) * e.nedges;
+  const int *vertex_edges = adjacency + e.nvertices + 1;
+  const int *vertex_neighbors = vertex_edges + 2 * e.nedges;
+  const int *vertex_face_first = vertex_neighbors + 2 * e.nedges;
+  return {reinterpret_cast<const int(*)[2]>(block),
+          reinterpret_cast<const int(*)[4]>(block + 2 * e.nedges),
+          reinterpret_cast<const EdgeFaces *>(block + 2 * e.nedges + 4 * e.nfaces),
+          adjacency,
+          vertex_edges,
+          vertex_neighbors,
+          vertex_face_first,
+          vertex_face_first + e.nvertices + 1,
+          e.first_real >= 0 ? reinterpret_cast<const Vec3 *>(reals_of_shapes_.data() + e.first_real) : nullptr,
+          e.min_edge_length2};
+}
+
+int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int b, const Counts &c,
+                                         std::uint64_t key)
+{
+  AtomVecBody::Bonus *bonus = &avec->bonus[b];
+  const int first = static_cast<int>(ints_.size());
+  ints_.resize(first + block_ints(c));
+  int(*edges)[2] = reinterpret_cast<int(*)[2]>(ints_.data() + first);
+  int(*faces)[4] = reinterpret_cast<int(*)[4]>(ints_.data() + first + 2 * c.nedges);
+  EdgeFaces *table = reinterpret_cast<EdgeFaces *>(ints_.data() + first + 2 * c.nedges + 4 * c.nfaces);
+
+  // the body frame: what the host stores (its principal axes)
+  const double *coords = bptr->coords(bonus);
+  build_vertices_.resize(c.nvertices);
+  Vec3 centroid;
+  for (int k = 0; k < c.nvertices; k++) {
+    build_vertices_[k] = Vec3::from(&coords[3 * k]);
+    centroid += build_vertices_[k];
+  }
+  if (c.nvertices > 0) centroid = centroid * (1.0 / c.nvertices);
+  const double *host_edges = bptr->edges(bonus);
+  for (int e = 0; e < c.nedges; e++) {
+    edges[e][0] = as_index(host_edges[2 * e]);
+    edges[e][1] = as_index(host_edges[2 * e + 1]);
+  }
+  // Faces turned outward as transform_one() turns them without a topology:
+  // a face whose normal points towards the centroid is stored reversed
+  // (closed bodies only). The test is on the body-frame vertices; a rigid
+  // rotation does not change its sign (the shape check makes sure that no
+  // face plane passes near the centroid).
+  const double *host_faces = c.nfaces > 0 ? bptr->faces(bonus) : nullptr;
+  const Vec3 *v = build_vertices_.data();
+  build_normals_.resize(c.nfaces);
+  for (int f = 0; f < c.nfaces; f++) {
+    int *F = faces[f];
+    for (int k = 0; k < kFaceSize; k++) F[k] = as_index(host_faces[kFaceSize * f + k]);
+    Vec3 n = F[3] >= 0 ? cross(v[F[2]] - v[F[0]], v[F[3]] - v[F[1]]) : cross(v[F[1]] - v[F[0]], v[F[2]] - v[F[0]]);
+    const Vec3 mid =
+        F[3] >= 0 ? (v[F[0]] + v[F[1]] + v[F[2]] + v[F[3]]) * 0.25 : (v[F[0]] + v[F[1]] + v[F[2]]) * (1.0 / 3.0);
+    if (c.nfaces >= 4 && dot(n, mid - centroid) < 0.0) {
+      n = -n;
+      if (F[3] >= 0)
+        std::swap(F[1], F[3]);
+      else
+        std::swap(F[1], F[2]);
+    }
+    build_normals_[f] = normalized_or_zero(n);    // for the turns of the edges
+  }
+
+  PolyhedronShape shape{};
+  shape.vertices = v;
+  shape.nvertices = c.nvertices;
+  shape.edges = edges;
+  shape.nedges = c.nedges;
+  shape.faces = faces;
+  shape.nfaces = c.nfaces;
+  shape.face_normals = build_normals_.data();
+  build_scratch_.resize(polyhedron_detail::edge_face_table_scratch(c.nvertices, c.nedges));
+  polyhedron_detail::build_edge_face_table(shape, table, build_scratch_.data());
+  int *adjacency = reinterpret_cast<int *>(table + c.nedges);
+  int *vertex_edges = adjacency + c.nvertices + 1;
+  int *vertex_neighbors = vertex_edges + 2 * c.nedges;
+  int *vertex_face_first = vertex_neighbors + 2 * c.nedges;
+  polyhedron_detail::build_vertex_adjacency(shape, adjacency, vertex_edges, vertex_neighbors, vertex_face_first,
+                                            vertex_face_first + c.nvertices + 1);
+
+  int first_real = -1;
+  if (c.nfaces > kRotatedNormalsAbove) {
+    first_real = static_cast<int>(reals_of_shapes_.size());
+    for (int f = 0; f < c.nfaces; f++) {
+      reals_of_shapes_.push_back(build_normals_[f].x);
+      reals_of_shapes_.push_back(build_normals_[f].y);
+      reals_of_shapes_.push_back(build_normals_[f].z);
+    }
+  }
+  entries_.push_back(
+      Entry{key, c.nvertices, c.nedges, c.nfaces, first, first_real, polyhedron_detail::min_edge_length2(shape), lookups_});
+  ++topology_builds_;
+  return static_cast<int>(entries_.size()) - 1;
+}
+
+int PolyhedronBodyFrames::entry_of(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int i,
+                                   const Counts &c)
+{
+  const int b = atom->body[i];
+  data_of_atom_[i] = b >= 0 ? avec->bonus[b].dvalue : nullptr;
+  if (b < 0) return -1;
+  const std::uint64_t key = body_data_hash(avec->bonus[b]);
+  const auto found = entry_of_key_.find(key);
+  if (found != entry_of_key_.end()) {
+    Entry &e = entries_[found->second];
+    if (e.nvertices == c.nvertices && e.nedges == c.nedges && e.nfaces == c.nfaces) {
+      e.used = lookups_;
+      return found->second;
+    }
+  }
+  const int entry = build_topology(avec, bptr, b, c, key);
+  entry_of_key_[key] = entry;
+  return entry;
+}
+
+void PolyhedronBodyFrames::drop_unused_entries()
+{
+  // keep the entries of this lookup, in their order, and their blocks
+  std::vector<int> new_index(entries_.size(), -1);
+  std::vector<Entry> kept;
+  std::vector<int> ints;
+  std::vector<double> reals;
+  for (size_t k = 0; k < entries_.size(); k++) {
+    const Entry &e = entries_[k];
+    if (e.used != lookups_) continue;
+    const int size = block_ints(Counts{e.nvertices, e.nedges, e.nfaces});
+    Entry moved = e;
+    moved.first = static_cast<int>(ints.size());
+    ints.insert(ints.end(), ints_.begin() + e.first, ints_.begin() + e.first + size);
+    if (e.first_real >= 0) {
+      moved.first_real = static_cast<int>(reals.size());
+      reals.insert(reals.end(), reals_of_shapes_.begin() + e.first_real,
+                   reals_of_shapes_.begin() + e.first_real + 3 * e.nfaces);
+    }
+    new_index[k] = static_cast<int>(kept.size());
+    kept.push_back(moved);
+  }
+  entries_.swap(kept);
+  ints_.swap(ints);
+  reals_of_shapes_.swap(reals);
+  entry_of_key_.clear();
+  for (size_t k = 0; k < entries_.size(); k++) entry_of_key_[entries_[k].key] = static_cast<int>(k);
+  for (int &e : entry_of_atom_)
+    if (e >= 0) e = new_index[e];
 }
 
 void PolyhedronBodyFrames::refresh(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int n)
@@ -161,21 +372,33 @@ void PolyhedronBodyFrames::refresh(Atom *atom, AtomVecBody *avec, BodyRoundedPol
 
 void PolyhedronBodyFrames::prepare(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int n)
 {
-  // Sizes only grow: after the first steps no allocation happens here.
-  first_.resize(2 * (n + 1));
+  // Sizes only grow: after the first steps no allocation happens here
+  // (but in the topology pool, when a body shape is new).
+  first_.resize(n + 1);
   counts_.resize(n);
-  int reals = 0, ints = 0;
+  entry_of_atom_.resize(n, -1);
+  data_of_atom_.resize(n, nullptr);
+  const long long builds = list_builds_ ? static_cast<long long>(*list_builds_) : -2;
+  const bool look_up_all = !list_builds_ || builds != looked_up_at_builds_ || n != looked_up_atoms_;
+  if (look_up_all) ++lookups_;
+  int reals = 0;
   for (int i = 0; i < n; i++) {
-    first_[2 * i] = reals;
-    first_[2 * i + 1] = ints;
+    first_[i] = reals;
     const Counts c = counts_[i] = counts(atom, avec, bptr, i);
     reals += 3 * c.nvertices + 4 * c.nfaces + 3;
-    ints += 2 * c.nedges + 4 * c.nfaces;
+    const int b = atom->body[i];
+    if (look_up_all || data_of_atom_[i] != (b >= 0 ? avec->bonus[b].dvalue : nullptr))
+      entry_of_atom_[i] = entry_of(atom, avec, bptr, i, c);
   }
-  first_[2 * n] = reals;
-  first_[2 * n + 1] = ints;
+  first_[n] = reals;
+  if (look_up_all) {
+    looked_up_at_builds_ = builds;
+    looked_up_atoms_ = n;
+    int used = 0;
+    for (const Entry &e : entries_) used += e.used == lookups_;
+    if (static_cast<int>(entries_.size()) > 2 * used + 64) drop_unused_entries();
+  }
   if (static_cast<int>(reals_.size()) < reals) reals_.resize(reals);
-  if (static_cast<int>(ints_.size()) < ints) ints_.resize(ints);
   shapes_.resize(n);
   motions_.resize(n);
 }
@@ -185,24 +408,28 @@ void PolyhedronBodyFrames::transform(Atom *atom, AtomVecBody *avec, BodyRoundedP
   static_assert(sizeof(Vec3) == 3 * sizeof(double), "Vec3 is three packed doubles");
   for (int i = from; i < to; i++) {
     const Counts &c = counts_[i];
-    double *reals = reals_.data() + first_[2 * i];
-    int *ints = ints_.data() + first_[2 * i + 1];
+    double *reals = reals_.data() + first_[i];
     Storage st;
     st.vertices = reinterpret_cast<Vec3 *>(reals);
     st.face_normals = reinterpret_cast<Vec3 *>(reals + 3 * c.nvertices);
     st.face_offsets = reals + 3 * c.nvertices + 3 * c.nfaces;
     st.vertex_centroid = reinterpret_cast<Vec3 *>(reals + 3 * c.nvertices + 4 * c.nfaces);
-    st.edges = reinterpret_cast<int(*)[2]>(ints);
-    st.faces = reinterpret_cast<int(*)[4]>(ints + 2 * c.nedges);
-    transform_one(atom, avec, bptr, i, c, st, shapes_[i], motions_[i]);
+    st.edges = nullptr;
+    st.faces = nullptr;
+    const int entry = entry_of_atom_[i];
+    const Topology topo = entry >= 0 ? topology(entry) : Topology{};
+    transform_one(atom, avec, bptr, i, c, st, shapes_[i], motions_[i], &topo);
   }
 }
 
 double PolyhedronBodyFrames::memory_usage() const
 {
   return reals_.capacity() * sizeof(double) + (ints_.capacity() + first_.capacity()) * sizeof(int) +
-      counts_.capacity() * sizeof(Counts) +
-      shapes_.capacity() * sizeof(PolyhedronShape) + motions_.capacity() * sizeof(BodyMotion);
+      counts_.capacity() * sizeof(Counts) + shapes_.capacity() * sizeof(PolyhedronShape) +
+      motions_.capacity() * sizeof(BodyMotion) + entries_.capacity() * sizeof(Entry) +
+      entry_of_key_.size() * (sizeof(std::uint64_t) + 2 * sizeof(int) + 2 * sizeof(void *)) +
+      entry_of_atom_.capacity() * sizeof(int) + data_of_atom_.capacity() * sizeof(const double *) +
+      reals_of_shapes_.capacity() * sizeof(double);
 }
 
 }    // namespace body_dem

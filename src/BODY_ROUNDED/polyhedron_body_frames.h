@@ -13,6 +13,19 @@
    the contact geometry wants them counter-clockwise seen from outside
    (polyhedron_contacts.h), so each face whose normal points towards the
    body's centre is stored in reverse order, with the outward normal.
+
+   Topology once per body shape: the shapes are rigid, so the indices of
+   the edges and faces (as ints, faces turned outward), the faces of each
+   edge with its turn (the contact search's edge_face_table) and the edges
+   and faces at each vertex (its walks over the slab) are computed once per
+   distinct body in its body frame, in a pool that the space-frame shapes
+   point into. A pool entry is found by a 64-bit hash of the host's data
+   of the body (its counts, vertices, edges, faces and radii); each atom's
+   entry is looked up again whenever the neighbour lists were rebuilt (the
+   only time atoms appear, vanish or move in the arrays) or its body's data
+   moved in memory, and entries that no atom uses are dropped from time to
+   time. Per step and body what remains is the rotation of the vertices
+   and the face normals, plane offsets and centroid.
 ------------------------------------------------------------------------- */
 
 #ifndef BODY_DEM_POLYHEDRON_BODY_FRAMES_H
@@ -22,8 +35,10 @@
 #include "linear_pair_forces.h"
 #include "polyhedron_contacts.h"
 
+#include <cstdint>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -56,14 +71,38 @@ class PolyhedronBodyFrames {
     Vec3 *vertex_centroid = nullptr;
   };
 
+  // The topology of one body shape, in the pool: edges (2 ints each),
+  // faces turned outward (4 ints each), the faces and turn of each edge
+  // (EdgeFaces), and the edges and faces at each vertex, at ints[first ..].
+  struct Topology {
+    const int (*edges)[2];
+    const int (*faces)[4];
+    const EdgeFaces *edge_face_table;
+    const int *vertex_edge_first, *vertex_edges, *vertex_neighbors, *vertex_face_first, *vertex_faces;
+    // bodies of more than kRotatedNormalsAbove faces: the outward unit
+    // normals of the faces in the body frame, to be turned into the space
+    // frame each step, and the squared length of the shortest edge
+    const Vec3 *body_normals;
+    double min_edge_length2;
+  };
+  // Up to this many faces (cubes, tetrahedra: as many as the shapes had
+  // before) the normals are computed from the space-frame vertices each
+  // step, bit for bit as they always were; bodies of more faces turn their
+  // body-frame normals instead (a third of the operations per face, and no
+  // square root: the same normals to round-off).
+  static constexpr int kRotatedNormalsAbove = 8;
+
   // Space-frame shape and motion of atom i: vertices, edges, faces
   // (counter-clockwise from outside), outward unit face normals, rounded
   // radius, centre, velocity and angular velocity (from angmom, quat and
   // the principal moments). An atom that is not a body gets an empty shape.
-  // c: its counts (counts()), which the caller has at hand.
+  // c: its counts (counts()), which the caller has at hand. topology: the
+  // body's (the shape points into it), or nullptr: edges and faces are
+  // read from the host into storage and turned outward here, and the shape
+  // has no edge_face_table (the walls, which look at the vertices only).
   static void transform_one(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
                             LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i, const Counts &c, const Storage &storage,
-                            PolyhedronShape &shape, BodyMotion &motion);
+                            PolyhedronShape &shape, BodyMotion &motion, const Topology *topology = nullptr);
 
   // Work arrays of the shape check, kept from one body to the next.
   struct ShapeCheckBuffers {
@@ -80,6 +119,11 @@ class PolyhedronBodyFrames {
                                   LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i, const char *rounding_required_by,
                                   ShapeCheckBuffers &buffers);
 
+  // The host's count of neighbour-list builds (Neighbor::ncalls), which
+  // tells prepare() when atoms may have been added, removed or reordered;
+  // without it (nullptr) each step looks every atom's topology up again.
+  void watch_list_builds(const std::int64_t *builds) { list_builds_ = builds; }
+
   // Refreshes atoms 0..n-1 (local and ghost) into the arrays of this object.
   void refresh(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolyhedron *bptr, int n);
   // refresh() in two steps, for threads (the /omp styles): prepare() sizes
@@ -94,9 +138,16 @@ class PolyhedronBodyFrames {
   const PolyhedronShape *shapes() const { return shapes_.data(); }
   const BodyMotion *motions() const { return motions_.data(); }
 
+  // Distinct body shapes in the topology pool, and how often a topology
+  // was computed so far (for the tests: once per body shape).
+  int topology_entries() const { return static_cast<int>(entries_.size()); }
+  long long topology_builds() const { return topology_builds_; }
+  long long *topology_builds_counter() { return &topology_builds_; }
+
   // For a copy of the frames in other memory (a device's, the Kokkos
-  // variants): the two blocks that the shapes point into, and shape i
-  // with its pointers moved into copies of them at reals and ints.
+  // variants): the two blocks that the shapes point into (the per-atom
+  // reals, the topology pool's ints), and shape i with its pointers moved
+  // into copies of them at reals and ints.
   const std::vector<double> &real_storage() const { return reals_; }
   const std::vector<int> &int_storage() const { return ints_; }
   PolyhedronShape rebased_shape(int i, const double *reals, const int *ints) const
@@ -116,6 +167,12 @@ class PolyhedronBodyFrames {
     s.vertex_centroid = move_real(s.vertex_centroid);
     s.edges = move_int(s.edges);
     s.faces = move_int(s.faces);
+    s.edge_face_table = move_int(s.edge_face_table);
+    s.vertex_edge_first = move_int(s.vertex_edge_first);
+    s.vertex_edges = move_int(s.vertex_edges);
+    s.vertex_neighbors = move_int(s.vertex_neighbors);
+    s.vertex_face_first = move_int(s.vertex_face_first);
+    s.vertex_faces = move_int(s.vertex_faces);
     return s;
   }
   double memory_usage() const;
@@ -123,15 +180,44 @@ class PolyhedronBodyFrames {
  private:
   // Per body one contiguous block of doubles: vertices (3 per vertex),
   // face normals (3 per face), face plane offsets (1 per face) and the
-  // centroid (3); and one of ints: edges (2 per edge) and faces (4 per
-  // face). A pair loop reads its neighbour j's data in two streams of
-  // cache lines rather than from many separate arrays.
+  // centroid (3). A pair loop reads its neighbour j's data in two streams
+  // of cache lines (these, and its shape's topology) rather than from
+  // many separate arrays.
   std::vector<double> reals_;
-  std::vector<int> ints_;
-  std::vector<int> first_;    // per atom: start of its blocks in reals_ and ints_
+  std::vector<int> first_;    // per atom: start of its block in reals_
   std::vector<Counts> counts_;    // per atom, from prepare() (each count is a call into the host)
   std::vector<PolyhedronShape> shapes_;
   std::vector<BodyMotion> motions_;
+
+  // The topology pool (see the top of the file): per distinct body shape
+  // an entry and its block of ints_.
+  struct Entry {
+    std::uint64_t key;    // hash of the host's data of the body
+    int nvertices, nedges, nfaces;
+    int first;            // start of its block in ints_
+    int first_real;       // start of its body-frame normals in reals_of_shapes_ (-1: none)
+    double min_edge_length2;
+    long long used;       // the last lookup that found it
+  };
+  std::vector<int> ints_;
+  std::vector<double> reals_of_shapes_;
+  std::vector<Entry> entries_;
+  std::unordered_map<std::uint64_t, int> entry_of_key_;
+  std::vector<int> entry_of_atom_;                 // per atom (-1: not a body)
+  std::vector<const double *> data_of_atom_;       // per atom: where its body's data was at the lookup
+  std::vector<Vec3> build_vertices_, build_normals_;    // scratch of build_topology()
+  std::vector<int> build_scratch_;
+  const std::int64_t *list_builds_ = nullptr;
+  long long looked_up_at_builds_ = -1;
+  long long lookups_ = 0, topology_builds_ = 0;
+  int looked_up_atoms_ = -1;
+  int entry_of(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i,
+               const Counts &c);
+  int build_topology(LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolyhedron *bptr, int b, const Counts &c,
+                     std::uint64_t key);
+  void drop_unused_entries();
+  Topology topology(int entry) const;
+  static int block_ints(const Counts &c);    // ints of an entry's block
 };
 
 }    // namespace body_dem

@@ -6,6 +6,7 @@
 
 #include "atom_vec_body.h"
 #include "body_rounded_polyhedron.h"
+#include "neighbor.h"
 
 #include "granular_pair_forces.h"
 #include "polyhedron_capacity_message.h"
@@ -269,6 +270,8 @@ const char *PairBodyRoundedPolyhedronGranular::rounding_required_by(int type) co
 void PairBodyRoundedPolyhedronGranular::init_body_style()
 {
   bptr = dynamic_cast<BodyRoundedPolyhedron *>(avec->bptr);
+  // topology once per body shape, looked up again when the lists are rebuilt
+  frames.watch_list_builds(&neighbor->ncalls);
   // The state of the tangential adhesion per pair, if any type pair has it.
   if (std::any_of(models.begin(), models.end(),
                   [](const GranularPairModel &m) { return m.uses_tangential_adhesion(); }))

@@ -119,6 +119,12 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
   void coeff(int, char **) override;
   double init_one(int, int) override;
   double memory_usage() override;
+  // as body/rounded/polyhedron: "body_topology_builds"
+  void *extract(const char *name, int &dim) override
+  {
+    dim = 0;
+    return std::string(name) == "body_topology_builds" ? frames.topology_builds_counter() : nullptr;
+  }
 
   // Shared with the wall and the /omp variant.
   const body_dem::GranularPairModel &pair_model(int itype, int jtype) const
