@@ -77,6 +77,13 @@ BODY_DEM_HOST_DEVICE inline PairOutcome interact_entry(const PairValuesLayout &l
     return PairOutcome::OutOfReach;
   }
 
+  // The pair's values are read after its contacts are found: fetch their
+  // first cache lines now (the xi and the record's count and first
+  // entries), so that the memory access overlaps the contact search.
+  if (stored && layout.weight_record) {
+    prefetch_for_update(values);
+    prefetch_for_update(values + 8);
+  }
   WeightRecordRef record;
   if (layout.weight_record && values)
     record = {values + 3, i_after_j(), !stored, layout.record_stride, layout.record_capacity};
