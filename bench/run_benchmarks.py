@@ -154,7 +154,9 @@ class Rates(list):
     """Timesteps/s of the measured runs, with what the host logged for the
     last one: `neighbors` (its "Total # of neighbors", the pairs in the
     neighbour lists at the end of the run; None if not logged), `pair_seconds`
-    (the average "Pair" time of its timing breakdown) and `steps`."""
+    (the average "Pair" time of its timing breakdown) and `steps`; `cpu`,
+    where the measurement kept them, the rates per CPU second
+    (cpu_steps_per_second)."""
     neighbors = None
     pair_seconds = None
     steps = None
@@ -325,6 +327,7 @@ def measure_rotation(configs, lmp, cwd, repeat):
         try:
             run_lammps(lmp, args, cwd)    # warm-up: caches, page faults, CPU clock
             results[label] = Rates()
+            results[label].cpu = []
         except RuntimeError as e:
             print(f"  {label:<50} {failure(e).upper()} ({e})", flush=True)
             results[label] = failure(e)
@@ -334,6 +337,7 @@ def measure_rotation(configs, lmp, cwd, repeat):
                 if isinstance(results[label], Rates):
                     last[label] = run_lammps(lmp, args, cwd)
                     results[label].append(steps_per_second(last[label]))
+                    results[label].cpu.append(cpu_steps_per_second(last[label]))
     except RuntimeError as e:
         print(f"  {failure(e).upper()} ({e})", flush=True)
         return {label: failure(e) for label, _ in configs}
@@ -404,6 +408,24 @@ def polygon_cases(lmp, plugin, work, opts):
                                                    base + plugin_load + history + farthest))),
                                  lmp, work, opts.repeat)
         host, pkg, hist, pkg_f, hist_f = (rates[label] for label in labels)
+        # The two rules side by side: round by round (the runs of a round
+        # follow each other within seconds, so their ratio is less moved by
+        # a change of the machine's load than the ratio of the medians), and
+        # in steps per CPU second (which the time the process waits for a
+        # core, on a machine shared with other jobs, does not enter).
+        for what, weighted, farthest in (("without history", pkg, pkg_f), ("with history", hist, hist_f)):
+            if isinstance(weighted, list) and isinstance(farthest, list) and weighted and farthest:
+                per_round = sorted(w / f for w, f in zip(weighted, farthest))
+                cpu_ratio = statistics.median(weighted.cpu) / statistics.median(farthest.cpu)
+                print(f"  contacts weighted / farthest, {what}: wall clock per round median "
+                      f"{statistics.median(per_round):.3f} (range {per_round[0]:.3f}-{per_round[-1]:.3f}), "
+                      f"per CPU second {cpu_ratio:.3f}", flush=True)
+        if all(isinstance(r, list) and r for r in (host, pkg, hist, pkg_f, hist_f)):
+            base_cpu = statistics.median(host.cpu)
+            print("  steps per CPU second (median), ratio to the host's: " +
+                  ", ".join(f"{label.replace('package body/rounded/polygon', 'package') or 'package'} "
+                            f"{statistics.median(r.cpu):.1f} ({statistics.median(r.cpu) / base_cpu:.2f})"
+                            for label, r in zip(labels, (host, pkg, hist, pkg_f, hist_f))), flush=True)
         baseline = host if isinstance(host, list) else pkg
         rows.append((case, "host built-in body/rounded/polygon", host, baseline))
         rows.append((case, "package body/rounded/polygon", pkg, baseline))
