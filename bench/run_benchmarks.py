@@ -10,7 +10,11 @@ the case's baseline. Speed is measured here, never asserted by a test.
 
 Groups of cases (--only, comma-separated; all by default):
   polygon  2000 rounded squares in 2d, dense and settled: the host's
-           body/rounded/polygon vs the package's, without and with history.
+           body/rounded/polygon vs the package's, without and with history,
+           with its default rule (contacts weighted) and the seed's (contacts
+           farthest); the five configurations of a case run in turn (a
+           warm-up each, then --repeat rounds), so that a change of the
+           machine's load affects all of them alike.
   heap     a settled 3d heap of 2016 rounded cubes and tetrahedra in a box:
            the host's body/rounded/polyhedron (few steps: it is slow) vs the
            package's, without and with history, and the package's
@@ -150,7 +154,9 @@ class Rates(list):
     """Timesteps/s of the measured runs, with what the host logged for the
     last one: `neighbors` (its "Total # of neighbors", the pairs in the
     neighbour lists at the end of the run; None if not logged), `pair_seconds`
-    (the average "Pair" time of its timing breakdown) and `steps`."""
+    (the average "Pair" time of its timing breakdown) and `steps`; `cpu`,
+    where the measurement kept them, the rates per CPU second
+    (cpu_steps_per_second)."""
     neighbors = None
     pair_seconds = None
     steps = None
@@ -308,6 +314,47 @@ def measure(label, lmp, args, cwd, repeat, **kw):
     return rates
 
 
+def measure_rotation(configs, lmp, cwd, repeat):
+    """measure() for several configurations [(label, args)] of one case,
+    run in turn (a warm-up of each, then `repeat` rounds of one run each),
+    so that a change of the machine's load between configurations affects
+    all of them alike: their ratios are what the case measures. Returns
+    {label: Rates, or "crashed" / "failed" for a configuration whose
+    warm-up failed (it is left out of the rounds)}. Prints what measure()
+    prints."""
+    results, last = {}, {}
+    for label, args in configs:
+        try:
+            run_lammps(lmp, args, cwd)    # warm-up: caches, page faults, CPU clock
+            results[label] = Rates()
+            results[label].cpu = []
+        except RuntimeError as e:
+            print(f"  {label:<50} {failure(e).upper()} ({e})", flush=True)
+            results[label] = failure(e)
+    try:
+        for _ in range(repeat):
+            for label, args in configs:
+                if isinstance(results[label], Rates):
+                    last[label] = run_lammps(lmp, args, cwd)
+                    results[label].append(steps_per_second(last[label]))
+                    results[label].cpu.append(cpu_steps_per_second(last[label]))
+    except RuntimeError as e:
+        print(f"  {failure(e).upper()} ({e})", flush=True)
+        return {label: failure(e) for label, _ in configs}
+    for label, _ in configs:
+        rates = results[label]
+        if not isinstance(rates, Rates):
+            continue
+        rates.note(last[label])
+        extra = ""
+        if rates.neighbors is not None:
+            per_pair = rates.ns_per_pair()
+            extra = f", {rates.neighbors} neighbour pairs" + (f", pair {per_pair:.0f} ns per pair-step" if per_pair else "")
+        print(f"  {label:<50} {statistics.median(rates):10.1f} steps/s{extra}", flush=True)
+        print(f"      last run: {timing_breakdown(last[label])}", flush=True)
+    return results
+
+
 def measure_alternating(configs, lmp, cwd, repeat):
     """Like measure() for several configurations [(label, args, nprocs,
     threads, expect)], run in turn (a warm-up of each, then `repeat` rounds
@@ -348,18 +395,37 @@ def polygon_cases(lmp, plugin, work, opts):
         packing = ensure_polygon_packing(lmp, plugin, work, settle)
         base = ["-in", os.path.join(HERE, "in.bench_polygons"), "-var", "data", packing,
                 "-var", "nsteps", str(opts.steps)]
-        print(f"{case}, {opts.steps} steps:", flush=True)
-        host = measure("host body/rounded/polygon (built-in)", lmp, base, work, opts.repeat)
-        pkg = measure("package body/rounded/polygon", lmp, base + plugin_load, work, opts.repeat)
-        hist = measure("package body/rounded/polygon history", lmp,
-                       base + plugin_load + ["-var", "history", "history"], work, opts.repeat)
+        print(f"{case}, {opts.steps} steps (the five run in turn):", flush=True)
         # The seed's rule (the default before the weighted contacts), in the
-        # same run, so that the cost of the continuous default shows.
+        # same rounds, so that the cost of the continuous default shows.
+        history = ["-var", "history", "history"]
         farthest = ["-var", "contacts", "contacts farthest"]
-        pkg_f = measure("package body/rounded/polygon contacts farthest", lmp, base + plugin_load + farthest,
-                        work, opts.repeat)
-        hist_f = measure("package body/rounded/polygon history contacts farthest", lmp,
-                         base + plugin_load + ["-var", "history", "history"] + farthest, work, opts.repeat)
+        labels = ("host body/rounded/polygon (built-in)", "package body/rounded/polygon",
+                  "package body/rounded/polygon history", "package body/rounded/polygon contacts farthest",
+                  "package body/rounded/polygon history contacts farthest")
+        rates = measure_rotation(list(zip(labels, (base, base + plugin_load, base + plugin_load + history,
+                                                   base + plugin_load + farthest,
+                                                   base + plugin_load + history + farthest))),
+                                 lmp, work, opts.repeat)
+        host, pkg, hist, pkg_f, hist_f = (rates[label] for label in labels)
+        # The two rules side by side: round by round (the runs of a round
+        # follow each other within seconds, so their ratio is less moved by
+        # a change of the machine's load than the ratio of the medians), and
+        # in steps per CPU second (which the time the process waits for a
+        # core, on a machine shared with other jobs, does not enter).
+        for what, weighted, farthest in (("without history", pkg, pkg_f), ("with history", hist, hist_f)):
+            if isinstance(weighted, list) and isinstance(farthest, list) and weighted and farthest:
+                per_round = sorted(w / f for w, f in zip(weighted, farthest))
+                cpu_ratio = statistics.median(weighted.cpu) / statistics.median(farthest.cpu)
+                print(f"  contacts weighted / farthest, {what}: wall clock per round median "
+                      f"{statistics.median(per_round):.3f} (range {per_round[0]:.3f}-{per_round[-1]:.3f}), "
+                      f"per CPU second {cpu_ratio:.3f}", flush=True)
+        if all(isinstance(r, list) and r for r in (host, pkg, hist, pkg_f, hist_f)):
+            base_cpu = statistics.median(host.cpu)
+            print("  steps per CPU second (median), ratio to the host's: " +
+                  ", ".join(f"{label.replace('package body/rounded/polygon', 'package') or 'package'} "
+                            f"{statistics.median(r.cpu):.1f} ({statistics.median(r.cpu) / base_cpu:.2f})"
+                            for label, r in zip(labels, (host, pkg, hist, pkg_f, hist_f))), flush=True)
         baseline = host if isinstance(host, list) else pkg
         rows.append((case, "host built-in body/rounded/polygon", host, baseline))
         rows.append((case, "package body/rounded/polygon", pkg, baseline))

@@ -82,13 +82,18 @@ void PairBodyRoundedPolygonDEM::compute(int eflag, int vflag)
 void PairBodyRoundedPolygonDEM::keep_contact_springs(bool springs)
 {
   contact_springs = springs;
-  // The weighted rule's record always has room for a spring per candidate
-  // (they stay zero without `history friction contact`): the size of the
-  // history does not change when a later pair_style adds or drops history.
+  // The weighted rule's record has room for a spring per candidate with
+  // `history friction contact` only: each pair in contact reads and writes
+  // its values every step, and fewer run faster (issue 29). Once there,
+  // the room stays (a later pair_style that drops history leaves it zero),
+  // and a later one that adds history makes it (keep_record_springs()).
   if (contact_rule == body_dem::PolygonContactRule::weighted)
-    keep_record_springs(true);
+    keep_record_springs(springs);
   else if (springs)
     keep_style_values(body_dem::spring_slots_size(body_dem::kPolygonSpringSlots));
+  // The weighted rule with a spring per candidate (in the record) never
+  // reads the pair's own xi, which stays zero (polygon_pair_kernel.h).
+  pair_spring_unused = contact_rule == body_dem::PolygonContactRule::weighted && springs;
 }
 
 std::string PairBodyRoundedPolygonDEM::overflow_detail() const

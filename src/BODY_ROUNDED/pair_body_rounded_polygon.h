@@ -71,6 +71,13 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
   {
     return body_dem::PolygonBodyFrames::vertex_count(atom, avec, bptr, i);
   }
+  // Twice the largest vertex count without the 3d styles' floor of 16: a
+  // vertex makes at most one weighted candidate, so a pair of polygons of
+  // at most V vertices has at most 2 V (polygon_record_capacity()).
+  int default_record_capacity(int largest_vertex_count) const override
+  {
+    return body_dem::polygon_record_capacity(largest_vertex_count);
+  }
   std::string body_shape_defect(int i, const char * /*rounding_required_by*/) override
   {
     return body_dem::PolygonBodyFrames::shape_defect(atom, avec, bptr, i, shape_buffers);

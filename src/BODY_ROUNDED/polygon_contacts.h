@@ -585,6 +585,13 @@ BODY_DEM_HOST_DEVICE inline double polygon_merge_length(const PolygonShape &bi, 
   return fraction * l;
 }
 
+// rho_kl^2 of two contacts (see above).
+BODY_DEM_HOST_DEVICE inline double contact_spacing2(const Contact &ck, const Contact &cl)
+{
+  const double di = norm2(ck.on_i - cl.on_i), dj = norm2(ck.on_j - cl.on_j);
+  return di > dj ? di : dj;
+}
+
 BODY_DEM_HOST_DEVICE
 inline void merge_polygon_contact_weights(PolygonContactList &contacts, double l_merge, double cutoff)
 {
@@ -597,8 +604,7 @@ inline void merge_polygon_contact_weights(PolygonContactList &contacts, double l
     const Contact &ck = contacts[k];
     for (int l = k + 1; l < n; ++l) {
       const Contact &cl = contacts[l];
-      const double di = norm2(ck.on_i - cl.on_i), dj = norm2(ck.on_j - cl.on_j);
-      const double rho2 = di > dj ? di : dj;
+      const double rho2 = contact_spacing2(ck, cl);
       if (rho2 > 0.0 && rho2 >= lm2) continue;
       const double x = rho2 > 0.0 ? 1.0 - rho2 / lm2 : 1.0;
       const double ak = cutoff - ck.delta_n, al = cutoff - cl.delta_n;
@@ -611,6 +617,41 @@ inline void merge_polygon_contact_weights(PolygonContactList &contacts, double l
   }
   for (int k = 0; k < n; ++k)
     if (share[k] > 1.0) contacts[k].weight /= share[k];
+}
+
+// merge_polygon_contact_weights(contacts, polygon_merge_length(bi, bj,
+// fraction), cutoff), the same weights bit for bit, for the pair style:
+// most pairs have one or two contacts that lie far apart, and measuring
+// the shortest edges of both bodies (a loop over all their edges) cost
+// more than the merging itself. l_merge is at most fraction times the
+// length of either body's first edge (when it has one of nonzero
+// length: the shortest edge is no longer; a disk has none, and l_merge
+// is then the other body's), so where every two contacts are at least
+// that far apart (rho > 0), none shares, whatever l_merge is exactly.
+BODY_DEM_HOST_DEVICE
+inline void merge_polygon_contact_weights(PolygonContactList &contacts, const PolygonShape &bi,
+                                          const PolygonShape &bj, double cutoff, double fraction = 0.1)
+{
+  const int n = contacts.size;
+  if (n < 2) return;
+  const auto first_edge2 = [](const PolygonShape &b) {
+    return polygon_edge_count(b.nvertices) > 0 ? norm2(b.vertices[polygon_edge_end(0, b.nvertices)] - b.vertices[0])
+                                                : 0.0;
+  };
+  const double ei2 = first_edge2(bi), ej2 = first_edge2(bj);
+  const double bound = fraction * std::sqrt(ei2 > ej2 ? ei2 : ej2);
+  const double bound2 = bound * bound;
+  bool apart = bound2 > 0.0;
+  for (int k = 0; k < n && apart; ++k)
+    for (int l = k + 1; l < n; ++l) {
+      const double rho2 = contact_spacing2(contacts[k], contacts[l]);
+      if (!(rho2 > 0.0 && rho2 >= bound2)) {
+        apart = false;
+        break;
+      }
+    }
+  if (apart) return;
+  merge_polygon_contact_weights(contacts, polygon_merge_length(bi, bj, fraction), cutoff);
 }
 
 // Contact length L for j_a: twice the root mean square distance of the

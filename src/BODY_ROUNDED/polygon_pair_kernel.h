@@ -47,10 +47,68 @@ constexpr int kPolygonSpringSlots = 2;
 // 3d styles do. The record holds record.capacity candidates: a pair
 // with more sets status->record_count (the style ends the run with an
 // error naming the pair), none is dropped silently.
+// The capacity of a polygon pair's record of weighted candidates when the
+// pair_style does not give one (`record N`), from the largest vertex
+// count V of the bodies at the first run: 2 V, all the candidates a pair
+// of such bodies can have (each vertex of either body makes at most one),
+// at most kMaxWeightRecordContacts; V <= 0 (no bodies yet): that largest.
+// Unlike the 3d styles' default (default_weight_record_capacity()) no
+// floor of 16: each pair in contact reads and writes its record every
+// step, and a smaller one runs faster (squares: 8 candidates, 28 values
+// per pair without history and 52 with, against 52 and 100 for 16).
+BODY_DEM_HOST_DEVICE constexpr int polygon_record_capacity(int max_vertices)
+{
+  return max_vertices <= 0 || 2 * max_vertices > kMaxWeightRecordContacts ? kMaxWeightRecordContacts
+                                                                         : 2 * max_vertices;
+}
+
 struct PolygonPairStatus {
   bool overflow = false;    // more candidate contacts than the fixed buffer holds
   int record_count = 0;     // > 0: this many candidates, more than the weight record holds
 };
+
+namespace polygon_detail {
+  // The part of weighted_polygon_pair_forces() with a weight record (its
+  // candidates fit). One result, built in place and returned from one
+  // place, so that its some 30 values are not copied twice on their way
+  // out (an assignment and a return of a local, for every pair in contact).
+  template <class Law>
+  BODY_DEM_HOST_DEVICE inline PairResult recorded_polygon_pair_forces(const PolygonContactList &contacts,
+                                                                      const double *owners, double j_a,
+                                                                      const BodyMotion &mi, const BodyMotion &mj,
+                                                                      const Law &law, const PairStepSettings &settings,
+                                                                      Vec3 *xi, const WeightRecordRef &record,
+                                                                      ContactRecorder *recorder)
+  {
+    WeightLedger<kMaxPolygonContacts> ledger;
+    for (int k = 0; k < contacts.size; ++k) ledger.add(owners[k], contacts[k].weight, k);
+    double unit_energy[kMaxPolygonContacts];
+    // The record has room for a spring per candidate whatever the friction
+    // (pair_body_rounded_polygon.cpp); they are read only where the law
+    // keeps one per contact, and stay zero otherwise (written as zeros).
+    const bool contact_springs = record.has_springs() && ledger.size > 0 &&
+        law.friction_mode() == FrictionMode::contact && law.friction_keeps_springs();
+    double old_keys[kMaxWeightRecordContacts];
+    // the first old_count and ledger.size entries are written before they are read
+    UninitializedVec3s<kMaxWeightRecordContacts> old_storage;
+    UninitializedVec3s<kMaxPolygonContacts> new_storage;
+    ContactSprings springs;
+    if (contact_springs) {
+      springs.candidates = ledger.data();
+      springs.count = ledger.size;
+      springs.old_keys = old_keys;
+      springs.old_xi = old_storage.data();
+      springs.old_count = load_weight_record_springs(record, swapped_vertex_spring_key, old_keys, old_storage.data());
+      springs.new_xi = new_storage.data();
+    }
+    PairResult r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy,
+                                       contact_springs ? &springs : nullptr, true, recorder);
+    r.weight_work = update_weight_record(ledger, unit_energy, swapped_vertex_spring_key, settings.book_weight_work,
+                                         record, contact_springs ? springs.new_xi : nullptr);
+    r.weights_recorded = ledger.size > 0;
+    return r;
+  }
+}    // namespace polygon_detail
 
 BODY_DEM_HOST_DEVICE
 inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const BodyMotion &mi, const PolygonShape &sj,
@@ -68,8 +126,12 @@ inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const Bod
     if (settings.history && xi) *xi = Vec3{};
     return PairResult{};
   }
-  merge_polygon_contact_weights(contacts, polygon_merge_length(si, sj), c.cutoff);
-  const double j_a = polygon_ja(polygon_contact_length(contacts, c.cutoff), delta_ua);
+  merge_polygon_contact_weights(contacts, si, sj, c.cutoff);
+  // j_a scales only the cohesive force, k_na (r_c - delta_n): without
+  // cohesion (k_na = 0) its value changes no bit of the result (the extra
+  // force -(j_a - 1) k_na (r_c - delta_n) is -0 for every j_a >= 1), so the
+  // contact length is not measured.
+  const double j_a = c.k_na != 0.0 ? polygon_ja(polygon_contact_length(contacts, c.cutoff), delta_ua) : 1.0;
   const LinearLaw law{c, settings.history};
   // the friction without history at the deepest place with weight 1 (pair_contact_forces)
   if (!record.values)
@@ -79,34 +141,8 @@ inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const Bod
     if (status) status->record_count = contacts.size;
     return PairResult{};    // the run ends with an error (PairBodyRoundedPolygonDEM)
   }
-  WeightLedger<kMaxPolygonContacts> ledger;
-  for (int k = 0; k < contacts.size; ++k) ledger.add(owners[k], contacts[k].weight, k);
-  double unit_energy[kMaxPolygonContacts];
-  PairResult r;
-  if (record.has_springs() && ledger.size > 0) {
-    double old_keys[kMaxWeightRecordContacts];
-    // the first old_count and ledger.size entries are written before they are read
-    UninitializedVec3s<kMaxWeightRecordContacts> old_storage;
-    UninitializedVec3s<kMaxPolygonContacts> new_storage;
-    ContactSprings springs;
-    springs.candidates = ledger.data();
-    springs.count = ledger.size;
-    springs.old_keys = old_keys;
-    springs.old_xi = old_storage.data();
-    springs.old_count = load_weight_record_springs(record, swapped_vertex_spring_key, old_keys, old_storage.data());
-    springs.new_xi = new_storage.data();
-    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, &springs,
-                            true, recorder);
-    r.weight_work = update_weight_record(ledger, unit_energy, swapped_vertex_spring_key, settings.book_weight_work,
-                                         record, springs.new_xi);
-  } else {
-    r = pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, unit_energy, nullptr,
-                            true, recorder);
-    r.weight_work = update_weight_record(ledger, unit_energy, swapped_vertex_spring_key, settings.book_weight_work,
-                                         record);
-  }
-  r.weights_recorded = ledger.size > 0;
-  return r;
+  return polygon_detail::recorded_polygon_pair_forces(contacts, owners, j_a, mi, mj, law, settings, xi, record,
+                                                      recorder);
 }
 
 BODY_DEM_HOST_DEVICE

@@ -127,14 +127,10 @@ void PairBodyBase::keep_style_values(int count)
 
 void PairBodyBase::keep_record_springs(bool springs)
 {
-  const int stride = springs ? body_dem::kWeightRecordSpringEntry : body_dem::kWeightRecordEntry;
-  if (!weight_record || stride == record_stride) return;
-  if (fix_history)
-    error->all(FLERR, command + ": the values kept per pair changed after the first run (the friction springs per "
-                                "contact were switched on or off by a new pair_style or pair_coeff); keep the "
-                                "friction keyword and the tangential model of the first run");
-  record_stride = stride;
+  if (!weight_record || !springs || record_stride == body_dem::kWeightRecordSpringEntry) return;
+  record_stride = body_dem::kWeightRecordSpringEntry;
   size_history = 3 + record_size() + style_values;
+  if (fix_history) history_fix_too_small = 1;
 }
 
 bool PairBodyBase::take_record_keyword(int &narg, char **arg)
@@ -168,7 +164,7 @@ void PairBodyBase::choose_record_capacity()
     for (int i = 0; i < atom->nlocal; i++)
       if (shape_checked_type[atom->type[i]]) local = std::max(local, body_vertex_count(i));
     MPI_Allreduce(&local, &largest, 1, MPI_INT, MPI_MAX, world);
-    capacity = body_dem::default_weight_record_capacity(largest);
+    capacity = default_record_capacity(largest);
   }
   record_capacity = capacity;
   size_history = 3 + record_size() + style_values;
@@ -229,6 +225,18 @@ void PairBodyBase::init_style()
 
   host::request_pair_list(neighbor, this, instance_me, keeps_pair_history());
 
+  if (fix_history && history_fix_too_small) {
+    // In the place of the old one, under its ID (keep_record_springs()).
+    // The host replaces a fix in place with replace_fix() under a new ID
+    // only (its style reads NEIGH_HISTORY, so add_fix() under the same ID
+    // would not take BODY_DEM_NEIGH_HISTORY): twice, to get the ID back.
+    const std::string args = " all BODY_DEM_NEIGH_HISTORY " + std::to_string(size_history);
+    const std::string interim = history_fix_id() + "_RESIZED";
+    modify->replace_fix(history_fix_id(), interim + args, 0);
+    fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(interim, history_fix_id() + args, 0));
+    fix_history->pair = this;
+  }
+  history_fix_too_small = 0;
   if (keeps_pair_history() && !fix_history) {
     // The host's NEIGH_HISTORY with a correct restart (fix_body_neigh_history.h).
     const std::string cmd = history_fix_id() + " all BODY_DEM_NEIGH_HISTORY " + std::to_string(size_history);

@@ -74,6 +74,12 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // else from the bodies (choose_record_capacity()).
   int record_capacity = body_dem::kDefaultWeightRecordContacts;
   int record_capacity_given = 0;    // the keyword's value; 0: not given
+  // The history fix holds fewer values per pair than the style needs now
+  // (the record grew between runs, keep_record_springs()): init_style()
+  // makes it anew.
+  int history_fix_too_small = 0;
+  // The per-pair function never reads the pair's xi (PairValuesLayout).
+  int pair_spring_unused = 0;
   // Values per pair in NEIGH_HISTORY: xi (3), then the weight record
   // (weight_record), then the style's own values (style_values).
   int size_history = 3;
@@ -124,10 +130,13 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // weight record); the style's per-pair function gets them. Called before
   // the history fix exists (in init_body_style() at the latest).
   void keep_style_values(int count);
-  // 3d styles: the record keeps a friction spring per candidate
-  // (FrictionMode::contact with a spring) or not; called in
-  // init_body_style(). An error after the first run if that changes the
-  // size of the history (a new pair_style of the same name).
+  // The record keeps a friction spring per candidate (FrictionMode::contact
+  // with a spring) or not. The room, once kept, stays. Where it is added
+  // after the first run (a later pair_style with history), init_style()
+  // makes the history fix anew, one of the new size in the place of the
+  // old: nothing of value is lost, as the pairs kept no springs, and the
+  // setup of the next run writes the records anew without booking work
+  // (weight_work.h).
   void keep_record_springs(bool springs);
   // How the style's values of a pair read when the pair is seen from the
   // other body (the host moves a pair's history between the two atoms'
@@ -151,6 +160,12 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   // count of the style's bodies (body_vertex_count()).
   void choose_record_capacity();
   virtual int body_vertex_count(int /*i*/) const { return 0; }
+  // The capacity without the keyword, from the largest vertex count of the
+  // bodies at the first run (0: none yet): default_weight_record_capacity().
+  virtual int default_record_capacity(int largest_vertex_count) const
+  {
+    return body_dem::default_weight_record_capacity(largest_vertex_count);
+  }
   int style_values_offset() const { return 3 + record_size(); }
   // Per-type maxima of the enclosing radius (rounding included) plus the
   // cohesive cutoff: the shortest cutoff that misses no pair within reach.
@@ -186,6 +201,7 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
     layout.weight_record = weight_record != 0;
     layout.record_stride = record_stride;
     layout.record_capacity = record_capacity;
+    layout.pair_spring_unused = pair_spring_unused != 0;
     layout.style_values = style_values;
     layout.style_offset = style_values_offset();
     return layout;

@@ -33,6 +33,10 @@ struct PairValuesLayout {
   bool weight_record = false; // a record of weighted contacts is kept
   int record_stride = kWeightRecordEntry;
   int record_capacity = kDefaultWeightRecordContacts;    // candidates a record holds
+  // The style's per-pair function never reads the pair's xi (the springs
+  // are the record's, one per weighted candidate): it is not read, only
+  // kept zero (see interact_entry).
+  bool pair_spring_unused = false;
   int style_values = 0;       // the style's own values per pair
   int style_offset = 3;       // where they start
 };
@@ -77,11 +81,21 @@ BODY_DEM_HOST_DEVICE inline PairOutcome interact_entry(const PairValuesLayout &l
     return PairOutcome::OutOfReach;
   }
 
+  // The pair's values are read after its contacts are found: fetch their
+  // first cache lines now (the xi and the record's count and first
+  // entries), so that the memory access overlaps the contact search.
+  if (stored && layout.weight_record) {
+    prefetch_for_update(values);
+    prefetch_for_update(values + 8);
+  }
   WeightRecordRef record;
   if (layout.weight_record && values)
     record = {values + 3, i_after_j(), !stored, layout.record_stride, layout.record_capacity};
   Vec3 xi;
-  if (layout.history && stored) xi = Vec3::from(values);
+  // Read first thing, the pair's values would stall the step on memory
+  // that the prefetch above is bringing while the contacts are found; so
+  // xi is read only where the per-pair function may use it.
+  if (layout.history && stored && !layout.pair_spring_unused) xi = Vec3::from(values);
   bool pair_overflow = false;
   r = pair_forces(i, j, settings, layout.history ? &xi : nullptr, record, own, pair_overflow, recorder);
   if (pair_overflow) overflow++;

@@ -397,12 +397,15 @@ struct PolyhedronWallCase {
   }
 };
 
-// A rounded polygon inside a circular wall (fix wall/body/polygon): the
-// two farthest vertex contacts receive the linear law.
+// A rounded polygon inside a circular wall (fix wall/body/polygon): its
+// vertex contacts under the pair style's rule, through the wall fix's own
+// per-body function polygon_wall_forces() (weighted: every vertex contact;
+// farthest: the two farthest apart).
 struct PolygonWallCase {
   PolygonShape shape;
   BodyMotion body, wall;
   CylinderWall cylinder;
+  PolygonContactRule rule = PolygonContactRule::weighted;
   LinearContactCoeffs coeffs;
   PairStepSettings settings;
   CaseIo io;
@@ -412,11 +415,11 @@ struct PolygonWallCase {
     PolygonContactList contacts;
     find_wall_contacts(shape.vertices, shape.nvertices, shape.rounded_radius, cylinder, 0.0, contacts);
     io.status->ncontacts = contacts.size;
-    keep_two_farthest_contacts(contacts);
     const SpringSlotsRef slots{io.history, 8, false};
-    *io.result = slot_contact_forces(contacts.data(), contacts.size, 1.0, body, wall,
-                                     LinearLaw{coeffs, settings.history}, settings, io.xi, slots, WallVertexKey{},
-                                     SameKey{});
+    int slot_overflow = 0;
+    *io.result = polygon_wall_forces(contacts, rule, body, wall, LinearLaw{coeffs, settings.history}, settings,
+                                     io.xi, slots, slot_overflow);
+    io.status->overflow = slot_overflow > 0;
   }
 };
 
@@ -700,33 +703,38 @@ TEST(DeviceKernels, PolyhedronOnFlatWall)
 
 TEST(DeviceKernels, PolygonInCircularWall)
 {
-  // A square turned by 0.1 rad with two corners in the wall of radius 2.
-  const auto make = [](const PolygonShape &shape) {
-    PolygonWallCase c;
-    c.shape = shape;
-    c.body = motion({1.05, 0.1, 0}, {0.2, 0.1, 0}, {0, 0, 0.4});
-    c.wall = motion({1.05, 0.1, 0}, {0, 0, 0}, {0, 0, 0});
-    c.cylinder = CylinderWall{2.0};
-    c.coeffs = linear_coeffs(true);
-    c.coeffs.k_na = 0.0;
-    c.coeffs.cutoff = 0.0;
-    c.settings = step_settings(true);
-    return c;
-  };
-  const Polygon before = square({1.03, 0.1, 0}, 0.8, 0.09, 0.05), now = square({1.05, 0.1, 0}, 0.8, 0.1, 0.05);
-  CaseState start;
-  start.history.assign(spring_slots_size(8), 0.0);
-  start = run_on_host(make(before.host_shape()), start);
-  ASSERT_TRUE(start.result.touching);
+  for (const PolygonContactRule rule : {PolygonContactRule::weighted, PolygonContactRule::farthest}) {
+    SCOPED_TRACE(rule == PolygonContactRule::weighted ? "contacts weighted" : "contacts farthest");
+    // A square turned by 0.1 rad with two corners in the wall of radius 2.
+    const auto make = [rule](const PolygonShape &shape) {
+      PolygonWallCase c;
+      c.shape = shape;
+      c.rule = rule;
+      c.body = motion({1.05, 0.1, 0}, {0.2, 0.1, 0}, {0, 0, 0.4});
+      c.wall = motion({1.05, 0.1, 0}, {0, 0, 0}, {0, 0, 0});
+      c.cylinder = CylinderWall{2.0};
+      c.coeffs = linear_coeffs(true);
+      c.coeffs.k_na = 0.0;
+      c.coeffs.cutoff = 0.0;
+      c.settings = step_settings(true);
+      return c;
+    };
+    const Polygon before = square({1.03, 0.1, 0}, 0.8, 0.09, 0.05), now = square({1.05, 0.1, 0}, 0.8, 0.1, 0.05);
+    CaseState start;
+    start.history.assign(spring_slots_size(8), 0.0);
+    start = run_on_host(make(before.host_shape()), start);
+    ASSERT_TRUE(start.result.touching);
 
-  const CaseState host = run_on_host(make(now.host_shape()), start);
-  ASSERT_TRUE(host.result.touching);
-  ASSERT_GE(host.status.ncontacts, 2);
-  ASSERT_GE(host.history[0], 1.0);
+    const CaseState host = run_on_host(make(now.host_shape()), start);
+    ASSERT_TRUE(host.result.touching);
+    ASSERT_GE(host.status.ncontacts, 2);
+    ASSERT_GE(host.history[0], 1.0);
+    ASSERT_FALSE(host.status.overflow);
 
-  const DevicePolygon d(now);
-  const CaseState device = run_in_kernel(make(d.shape()), start);
-  expect_same(host, device, BlockLayout{4, 0, true});
+    const DevicePolygon d(now);
+    const CaseState device = run_in_kernel(make(d.shape()), start);
+    expect_same(host, device, BlockLayout{4, 0, true});
+  }
 }
 
 int main(int argc, char **argv)

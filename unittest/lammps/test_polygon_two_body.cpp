@@ -652,6 +652,63 @@ TEST(PolygonTwoBody, WeightedRecordCapacityIsAnErrorNamingThePair)
                       "record 16: the values kept per pair were fixed by the first run (record 48)");
 }
 
+// The record of contacts weighted has room for the candidates' springs
+// only with `history friction contact` (fewer values per pair without);
+// a later pair_style that adds history makes the room, and the history
+// fix is made anew with the larger size. Nothing of value may be lost:
+// the pairs kept no springs, and the setup of the next run writes the
+// records anew without booking work. So squares that slide across each
+// other, packed, run without history and then with it, must end bit for
+// bit where they end when the room was there from the start (the first
+// pair_style with history, a run 0, then the same two runs), springs
+// (W_diss, f) and the work of the weights included; and history must
+// change the run (else the comparison says nothing).
+TEST(PolygonTwoBody, WeightedRecordGrowsWhenHistoryIsAddedAfterARun)
+{
+  const std::string plain = "pair_style body/rounded/polygon 1.0 1.0 0.5 1.0 0.02";
+  const auto run = [&](bool room_from_start, bool history_last) {
+    LammpsSession s;
+    s.load_plugin();
+    // four squares (side 1, rounded diameter 0.1) packed in a periodic
+    // box of 2.16 x 2.16: centres 1.08 apart, overlaps of about 0.02, so
+    // they stay in contact while they rattle and turn
+    std::vector<PolygonBody> bodies;
+    for (int k = 0; k < 4; ++k) {
+      PolygonBody b = body_dem_test::square(0.54 + 1.08 * (k % 2), 0.54 + 1.08 * (k / 2), 1.0, 0.02 * k, 0.1);
+      b.vx = k % 2 ? -0.3 : 0.2;
+      b.vy = k / 2 ? -0.1 : 0.3;
+      b.wz = 0.5 - 0.3 * k;
+      bodies.push_back(b);
+    }
+    Box2d box;
+    box.xlo = box.ylo = 0.0;
+    box.xhi = box.yhi = 2.16;
+    body_dem_test::write_polygon_data("record_growth.data", bodies, box);
+    s.commands(body_dem_test::polygon_setup_commands("record_growth.data"));
+    s.commands(plain + (room_from_start ? " history" : "") + "\npair_coeff * * 1000.0 10.0\n");
+    s.commands("fix integrate all nve/body\nfix plane all enforce2d\ntimestep 0.001\n"
+               "compute wp all pair body/rounded/polygon\nthermo_style custom step pe c_wp[2] c_wp[3]\n");
+    if (room_from_start) s.commands("run 0\n");
+    s.commands(plain + "\npair_coeff * * 1000.0 10.0\nrun 300\n");
+    s.commands(plain + (history_last ? " history" : "") + "\npair_coeff * * 1000.0 10.0\nrun 300\n");
+    std::vector<double> state = s.gather_by_id("x");
+    for (const char *what : {"v", "f", "torque"}) {
+      const std::vector<double> v = s.gather_by_id(what);
+      state.insert(state.end(), v.begin(), v.end());
+    }
+    state.push_back(s.compute_vector("wp", 1));
+    state.push_back(s.compute_vector("wp", 2));
+    return state;
+  };
+  const std::vector<double> grown = run(false, true), roomy = run(true, true), without = run(false, false);
+  ASSERT_EQ(grown.size(), roomy.size());
+  for (size_t k = 0; k < grown.size(); ++k) EXPECT_EQ(grown[k], roomy[k]) << "value " << k;
+  EXPECT_NE(grown.back(), 0.0);    // the weights did work: the record was in use
+  double changed = 0.0;
+  for (size_t k = 0; k < grown.size(); ++k) changed = std::max(changed, std::fabs(grown[k] - without[k]));
+  EXPECT_GT(changed, 1e-6);    // history made a difference
+}
+
 // The wall keeps `springs` friction springs per body and wall (history,
 // friction contact; by default a quarter of the largest vertex count, at
 // least 8: 8 here, given explicitly): a 24-gon (circumradius 1, rounded
