@@ -8,6 +8,7 @@
 #include "modify.h"
 #include "update.h"
 
+#include "host_behaviour.h"
 #include "host_compat.h"
 
 #include <gtest/gtest.h>
@@ -124,7 +125,7 @@ std::string contact_case_input(const ContactCase &c)
         "compute cl all body/contact/local " + std::string(kContactColumns) + "\n"
         "compute ca all body/contact/atom\n"
         "compute pp all pressure NULL pair\n"
-        "compute rows all reduce sum c_cl[15]\n"
+        + reduce_local_command("rows", "all", "sum", "c_cl[15]") + "\n"
         "compute atoms all reduce sum c_ca[1] c_ca[2] c_ca[3]\n"
         "thermo_style custom step c_rows c_atoms[1] c_atoms[2] c_atoms[3] c_pp[1] c_pp[2] c_pp[4]\n"
         "thermo_modify norm no\nthermo 10\n";
