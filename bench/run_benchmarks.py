@@ -99,6 +99,7 @@ usage: bench/run_benchmarks.py [--build build | --host stable2021|2025|2026] [--
            [--lcp-repeat 1] [--lcp-increments 9000]
 """
 import argparse
+import datetime
 import json
 import os
 import re
@@ -210,6 +211,17 @@ def host_version(lmp):
         return f"(unknown: {e})"
     m = re.search(r"Parallel Simulator - ([^\n]+)", out)
     return m.group(1).strip() if m else "(unknown: no version in lmp -h)"
+
+
+def reduce_local_inputs(lmp):
+    """The keyword by which this host's compute reduce takes local values:
+    "inputs local" from LAMMPS 21 Nov 2023 on (before, the keyword is
+    unknown and local values are taken as they come)."""
+    m = re.search(r"(\d{1,2}) (\w{3})\w* (\d{4})", host_version(lmp))
+    if not m:
+        return ""
+    released = datetime.datetime.strptime(f"{m.group(1)} {m.group(2)} {m.group(3)}", "%d %b %Y").date()
+    return "inputs local" if released >= datetime.date(2023, 11, 21) else ""
 
 
 def plugin_styles(lmp, plugin, work):
@@ -1026,12 +1038,14 @@ def contact_cases(lmp, plugin, work, opts):
     taken on the latter: on a machine shared with other work, a run's
     wall time includes the time it waited for a core)."""
     packing = ensure_heap_packing(lmp, plugin, work)
+    local_inputs = reduce_local_inputs(lmp)
     steps = opts.contact_steps
     rows = []
     for style, history, name in (("granular", "", "body/rounded/polyhedron/granular"),
                                  ("linear", "history", "body/rounded/polyhedron history")):
         print(f"{HEAP_CASE}, {name}, {steps} steps (contact output):", flush=True)
-        configs = [(label, heap_args(packing, style, steps, plugin, history) + ["-var", "contacts_every", str(every)])
+        configs = [(label, heap_args(packing, style, steps, plugin, history) +
+                    ["-var", "contacts_every", str(every), "-var", "local_inputs", local_inputs])
                    for every, label in CONTACT_EVERY]
         wall = {label: [] for label, _ in configs}
         cpu = {label: [] for label, _ in configs}
