@@ -317,13 +317,20 @@ def measure(label, lmp, args, cwd, repeat, **kw):
     except RuntimeError as e:
         print(f"  {label:<50} {failure(e).upper()} ({e})", flush=True)
         return failure(e)
+    print_rates(label, rates, out)
+    return rates
+
+
+def print_rates(label, rates, last_output):
+    """The line of one configuration: its median rate, the neighbour
+    pairs and the Pair time per pair-step where the host printed them,
+    then the timing breakdown of its last run."""
     extra = ""
     if rates.neighbors is not None:
         per_pair = rates.ns_per_pair()
         extra = f", {rates.neighbors} neighbour pairs" + (f", pair {per_pair:.0f} ns per pair-step" if per_pair else "")
     print(f"  {label:<50} {statistics.median(rates):10.1f} steps/s{extra}", flush=True)
-    print(f"      last run: {timing_breakdown(out)}", flush=True)
-    return rates
+    print(f"      last run: {timing_breakdown(last_output)}", flush=True)
 
 
 def measure_rotation(configs, lmp, cwd, repeat):
@@ -358,12 +365,7 @@ def measure_rotation(configs, lmp, cwd, repeat):
         if not isinstance(rates, Rates):
             continue
         rates.note(last[label])
-        extra = ""
-        if rates.neighbors is not None:
-            per_pair = rates.ns_per_pair()
-            extra = f", {rates.neighbors} neighbour pairs" + (f", pair {per_pair:.0f} ns per pair-step" if per_pair else "")
-        print(f"  {label:<50} {statistics.median(rates):10.1f} steps/s{extra}", flush=True)
-        print(f"      last run: {timing_breakdown(last[label])}", flush=True)
+        print_rates(label, rates, last[label])
     return results
 
 
