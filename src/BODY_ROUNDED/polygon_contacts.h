@@ -72,6 +72,15 @@ struct PolygonShape {
   // neighbour pair). kOrientationNotGiven: computed here.
   double orientation = kOrientationNotGiven;
   static constexpr double kOrientationNotGiven = 2.0;
+  // Optional polygon_edge_normal() of each edge k (its unit outward
+  // normal), for a convex polygon (n >= 3) of nonzero area, when the
+  // caller has them (the pair style computes them once per body and step,
+  // with the orientation). nullptr: computed here where needed.
+  const Vec3 *edge_normals = nullptr;
+  // Optional polygon_shortest_edge() of the body, when the caller has it
+  // (the pair style, once per body and step), for the merging of the
+  // weighted rule (polygon_merge_length). Negative: measured here.
+  double shortest_edge = -1.0;
 };
 
 constexpr int kMaxPolygonContacts = 64;
@@ -133,6 +142,13 @@ BODY_DEM_HOST_DEVICE inline Vec3 edge_outward_normal(const Vec3 &a, const Vec3 &
   return Vec3{e.y, -e.x, 0.0} * (orientation / norm(e));
 }
 
+// edge_outward_normal(), and zero for an edge of zero length (which bounds
+// nothing): the normals of PolygonShape::edge_normals.
+BODY_DEM_HOST_DEVICE inline Vec3 polygon_edge_normal(const Vec3 &a, const Vec3 &b, double orientation)
+{
+  return norm2(b - a) > 0.0 ? edge_outward_normal(a, b, orientation) : Vec3{};
+}
+
 // The edge through which a point inside a convex polygon leaves it soonest.
 struct PolygonExit {
   int edge = -1;        // index of the edge whose line is nearest
@@ -156,42 +172,45 @@ enum class VertexPlace : unsigned char { inside, outside, beyond };
 // `facing` (n <= 64): bit k set for each edge k whose line p lies on or
 // outside of; for an outside vertex, the nearest point of a convex
 // polygon lies on one of those edges (see nearest_point_on_edges).
+// normals (optional): polygon_edge_normal() of each edge, else computed
+// here (a square root and a division per edge, which the pair style
+// spares each vertex of each pair by giving them).
 BODY_DEM_HOST_DEVICE
 inline VertexPlace place_vertex_at_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
                                                   double reach, PolygonExit &exit,
-                                                  unsigned long long *facing = nullptr)
+                                                  unsigned long long *facing = nullptr,
+                                                  const Vec3 *normals = nullptr)
 {
   unsigned long long facing_edges = 0;
-  const double far2 = reach * reach * (1.0 + 2e-9);
+  const double far = reach * (1.0 + 1e-9);
   bool outside = false;
   int best_edge = -1;
-  double best_height = 0.0, best_len2 = 1.0;    // depth = height / sqrt(len2)
+  double best_depth = 0.0;
+  Vec3 best_normal;
   for (int k = 0; k < n; ++k) {
     const Vec3 &a = v[k];
-    const Vec3 &b = v[polygon_edge_end(k, n)];
-    const Vec3 e = b - a;
-    const double len2 = norm2(e);
-    if (len2 <= 0.0) continue;
-    const double height = orientation * cross_z(e, p - a);
-    if (height <= 0.0 && k < 64) facing_edges |= 1ULL << k;
-    if (height < 0.0) {
-      // distance from the edge's line = -height / |e|
-      if (height * height > far2 * len2) return VertexPlace::beyond;
+    const Vec3 normal = normals ? normals[k] : polygon_edge_normal(a, v[polygon_edge_end(k, n)], orientation);
+    if (normal.x == 0.0 && normal.y == 0.0) continue;
+    // how far p lies inside the edge's line (< 0: outside)
+    const double depth = normal.x * (a.x - p.x) + normal.y * (a.y - p.y);
+    if (depth <= 0.0 && k < 64) facing_edges |= 1ULL << k;
+    if (depth < 0.0) {
+      if (-depth > far) return VertexPlace::beyond;
       outside = true;
       continue;
     }
     if (outside) continue;
-    if (best_edge < 0 || height * height * best_len2 < best_height * best_height * len2) {
+    if (best_edge < 0 || depth < best_depth) {
       best_edge = k;
-      best_height = height;
-      best_len2 = len2;
+      best_depth = depth;
+      best_normal = normal;
     }
   }
   if (facing) *facing = facing_edges;
   if (outside || best_edge < 0) return VertexPlace::outside;
   exit.edge = best_edge;
-  exit.depth = best_height / std::sqrt(best_len2);
-  exit.outward = edge_outward_normal(v[best_edge], v[polygon_edge_end(best_edge, n)], orientation);
+  exit.depth = best_depth;
+  exit.outward = best_normal;
   return VertexPlace::inside;
 }
 
@@ -302,13 +321,22 @@ namespace polygon_detail {
   // Which of the two bodies owns the vertex under test.
   enum class Owner : unsigned char { body_i, body_j };
 
+  // Index of the vertex-vertex contact of vertices index_i (of i) and
+  // index_j (of j) in the list, -1 if none.
+  BODY_DEM_HOST_DEVICE inline int find_vertex_vertex_contact(const PolygonContactList &list, int index_i,
+                                                             int index_j)
+  {
+    for (int k = 0; k < list.size; ++k) {
+      const Contact &c = list[k];
+      if (c.kind_i == FeatureKind::vertex && c.kind_j == FeatureKind::vertex && c.index_i == index_i &&
+          c.index_j == index_j)
+        return k;
+    }
+    return -1;
+  }
   BODY_DEM_HOST_DEVICE inline bool has_vertex_vertex_contact(const PolygonContactList &list, int index_i, int index_j)
   {
-    for (const Contact &c : list)
-      if (c.kind_i == FeatureKind::vertex && c.kind_j == FeatureKind::vertex &&
-          c.index_i == index_i && c.index_j == index_j)
-        return true;
-    return false;
+    return find_vertex_vertex_contact(list, index_i, index_j) >= 0;
   }
 
   // Orient a hit as a contact between body i and body j and append it if
@@ -393,11 +421,18 @@ namespace polygon_detail {
 
   // Test vertex `a` of body A against body B (orientation_b from
   // polygon_orientation of B) and append the contact it makes, if any.
+  // twin_of (only with every_vertex, for a vertex of j): where vertex a
+  // meets a vertex of i that has already made the same vertex-vertex
+  // contact from its side (the same contact bit for bit: the same two
+  // points, the norm of the same difference negated, so the same distance
+  // and normal from i to j), it is not appended again: *twin_of is set to
+  // its index (else to -1).
   BODY_DEM_HOST_DEVICE
   inline void add_vertex_contact(const PolygonShape &body_a, int a, const PolygonShape &body_b,
                                  double orientation_b, Owner owner, double cutoff,
-                                 PolygonContactList &out, bool every_vertex = false)
+                                 PolygonContactList &out, bool every_vertex = false, int *twin_of = nullptr)
   {
+    if (twin_of) *twin_of = -1;
     const Vec3 &p = body_a.vertices[a];
     const double r_i = owner == Owner::body_i ? body_a.rounded_radius : body_b.rounded_radius;
     const double r_j = owner == Owner::body_i ? body_b.rounded_radius : body_a.rounded_radius;
@@ -410,7 +445,7 @@ namespace polygon_detail {
     const bool convex = orientation_b != 0.0;
     if (convex) {
       const VertexPlace place = place_vertex_at_convex_polygon(p, body_b.vertices, body_b.nvertices, orientation_b,
-                                                               reach, exit, &facing);
+                                                               reach, exit, &facing, body_b.edge_normals);
       if (place == VertexPlace::beyond) return;
       if (place == VertexPlace::inside) {
         const VertexHit hit{FeatureKind::edge, exit.edge, p + exit.outward * exit.depth,
@@ -434,6 +469,12 @@ namespace polygon_detail {
           return;
         // Body i's vertices are tested first, so a pair found again from j is a duplicate.
         if (owner == Owner::body_j && has_vertex_vertex_contact(out, b, a)) return;
+      } else if (twin_of && owner == Owner::body_j) {
+        const int twin = find_vertex_vertex_contact(out, b, a);
+        if (twin >= 0) {
+          *twin_of = twin;
+          return;
+        }
       }
     }
     const double distance = std::sqrt(near.dist2);
@@ -486,10 +527,18 @@ enum class PolygonContactRule : unsigned char { farthest = 0, weighted = 1 };
 // made it, as 2 * vertex + 0 for a vertex of i, 2 * vertex + 1 for one of j
 // (vertex_spring_key of contact_springs.h): with the weighted rule a key
 // that names each contact by its features alone, for the weight record.
+// twin_owners (optional, with owners and the weighted rule): a
+// vertex-vertex contact that both of its vertices make (aligned squares:
+// most contacts of a packing) is stored once, with weight 2, the weights
+// of its two candidates before they share (merge_polygon_contact_weights),
+// and twin_owners[k] is the key of its second candidate, the vertex of j
+// (-1 for a contact of one candidate); the number of candidates is then
+// out.size plus the number of twins. Without twin_owners both are stored,
+// bit for bit the same. Stored once, the contact's force is computed once.
 BODY_DEM_HOST_DEVICE
 inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj, double cutoff,
                                  PolygonContactList &out, PolygonContactRule rule = PolygonContactRule::farthest,
-                                 double *owners = nullptr)
+                                 double *owners = nullptr, double *twin_owners = nullptr)
 {
   using polygon_detail::Owner;
   out.clear();
@@ -499,15 +548,24 @@ inline int find_polygon_contacts(const PolygonShape &bi, const PolygonShape &bj,
       ? bj.orientation : polygon_orientation(bj.vertices, bj.nvertices);
   const double reach = bi.rounded_radius + bj.rounded_radius + cutoff;
   const bool every_vertex = rule == PolygonContactRule::weighted;
+  const bool twins = every_vertex && owners && twin_owners;
   polygon_detail::for_vertices_that_may_touch(bi, bj, reach, [&](int a) {
     const int before = out.size;
     polygon_detail::add_vertex_contact(bi, a, bj, orientation_j, Owner::body_i, cutoff, out, every_vertex);
     if (owners && out.size > before) owners[before] = 2.0 * a;
+    if (twins && out.size > before) twin_owners[before] = -1.0;
   });
   polygon_detail::for_vertices_that_may_touch(bj, bi, reach, [&](int b) {
     const int before = out.size;
-    polygon_detail::add_vertex_contact(bj, b, bi, orientation_i, Owner::body_j, cutoff, out, every_vertex);
+    int twin = -1;
+    polygon_detail::add_vertex_contact(bj, b, bi, orientation_i, Owner::body_j, cutoff, out, every_vertex,
+                                       twins ? &twin : nullptr);
     if (owners && out.size > before) owners[before] = 2.0 * b + 1.0;
+    if (twins && out.size > before) twin_owners[before] = -1.0;
+    if (twin >= 0) {
+      twin_owners[twin] = 2.0 * b + 1.0;
+      out[twin].weight = 2.0;
+    }
   });
   return out.size;
 }
@@ -557,6 +615,9 @@ BODY_DEM_HOST_DEVICE inline double keep_two_farthest_contacts(PolygonContactList
 //     sigma_kl = (1 - (rho_kl / l_merge)^2)^2 min(a_k, a_l) / max(a_k, a_l)
 //         (0 for rho_kl >= l_merge),
 //     w_k <- w_k / max(1, w_k + sum_{l != k} sigma_kl w_l).
+// A contact that stands for two coincident candidates (find_polygon_contacts
+// with twin_owners) enters with w = 2, their two weights, and leaves with
+// the sum of what each would have: sigma = 1 between the two.
 // Two coincident contacts of equal depth get 1/2 each, a contact entering
 // the cutoff (a = 0) takes nothing from its neighbours, and sigma goes to 0
 // smoothly at rho = l_merge. Every candidate appears at the cutoff (where
@@ -580,7 +641,8 @@ BODY_DEM_HOST_DEVICE inline double polygon_shortest_edge(const PolygonShape &bod
 BODY_DEM_HOST_DEVICE inline double polygon_merge_length(const PolygonShape &bi, const PolygonShape &bj,
                                                         double fraction = 0.1)
 {
-  const double li = polygon_shortest_edge(bi), lj = polygon_shortest_edge(bj);
+  const double li = bi.shortest_edge >= 0.0 ? bi.shortest_edge : polygon_shortest_edge(bi);
+  const double lj = bj.shortest_edge >= 0.0 ? bj.shortest_edge : polygon_shortest_edge(bj);
   const double l = li > 0.0 && (lj <= 0.0 || li < lj) ? li : lj;
   return fraction * l;
 }
@@ -596,17 +658,22 @@ BODY_DEM_HOST_DEVICE
 inline void merge_polygon_contact_weights(PolygonContactList &contacts, double l_merge, double cutoff)
 {
   const int n = contacts.size;
-  if (n < 2) return;
+  if (n == 1) {
+    // (two disks: one contact that both make, stored once with weight 2)
+    if (contacts[0].weight > 1.0) contacts[0].weight = 1.0;
+    return;
+  }
   double share[kMaxPolygonContacts];
   for (int k = 0; k < n; ++k) share[k] = contacts[k].weight;
   const double lm2 = l_merge * l_merge;
+  const double inverse_lm2 = lm2 > 0.0 ? 1.0 / lm2 : 0.0;
   for (int k = 0; k < n; ++k) {
     const Contact &ck = contacts[k];
     for (int l = k + 1; l < n; ++l) {
       const Contact &cl = contacts[l];
       const double rho2 = contact_spacing2(ck, cl);
       if (rho2 > 0.0 && rho2 >= lm2) continue;
-      const double x = rho2 > 0.0 ? 1.0 - rho2 / lm2 : 1.0;
+      const double x = rho2 > 0.0 ? 1.0 - rho2 * inverse_lm2 : 1.0;
       const double ak = cutoff - ck.delta_n, al = cutoff - cl.delta_n;
       const double amax = ak > al ? ak : al, amin = ak < al ? ak : al;
       const double ratio = amax > 0.0 ? (amin > 0.0 ? amin / amax : 0.0) : 1.0;
@@ -620,37 +687,13 @@ inline void merge_polygon_contact_weights(PolygonContactList &contacts, double l
 }
 
 // merge_polygon_contact_weights(contacts, polygon_merge_length(bi, bj,
-// fraction), cutoff), the same weights bit for bit, for the pair style:
-// most pairs have one or two contacts that lie far apart, and measuring
-// the shortest edges of both bodies (a loop over all their edges) cost
-// more than the merging itself. l_merge is at most fraction times the
-// length of either body's first edge (when it has one of nonzero
-// length: the shortest edge is no longer; a disk has none, and l_merge
-// is then the other body's), so where every two contacts are at least
-// that far apart (rho > 0), none shares, whatever l_merge is exactly.
+// fraction), cutoff), for the pair style, whose shapes carry their
+// shortest edges (measured once per body and step, not in each of its
+// pairs).
 BODY_DEM_HOST_DEVICE
 inline void merge_polygon_contact_weights(PolygonContactList &contacts, const PolygonShape &bi,
                                           const PolygonShape &bj, double cutoff, double fraction = 0.1)
 {
-  const int n = contacts.size;
-  if (n < 2) return;
-  const auto first_edge2 = [](const PolygonShape &b) {
-    return polygon_edge_count(b.nvertices) > 0 ? norm2(b.vertices[polygon_edge_end(0, b.nvertices)] - b.vertices[0])
-                                                : 0.0;
-  };
-  const double ei2 = first_edge2(bi), ej2 = first_edge2(bj);
-  const double bound = fraction * std::sqrt(ei2 > ej2 ? ei2 : ej2);
-  const double bound2 = bound * bound;
-  bool apart = bound2 > 0.0;
-  for (int k = 0; k < n && apart; ++k)
-    for (int l = k + 1; l < n; ++l) {
-      const double rho2 = contact_spacing2(contacts[k], contacts[l]);
-      if (!(rho2 > 0.0 && rho2 >= bound2)) {
-        apart = false;
-        break;
-      }
-    }
-  if (apart) return;
   merge_polygon_contact_weights(contacts, polygon_merge_length(bi, bj, fraction), cutoff);
 }
 
@@ -659,18 +702,28 @@ inline void merge_polygon_contact_weights(PolygonContactList &contacts, const Po
 // delta_n) (its share of the cohesive force, 0 at the cutoff). Two
 // contacts of equal weight and depth at distance D give L = D, as the
 // seed's rule does; a contact entering the cutoff adds to L continuously.
-BODY_DEM_HOST_DEVICE inline double polygon_contact_length(const PolygonContactList &contacts, double cutoff)
+// The parts of it: sum_k a_k |p_k - mean|^2 with a_k = w_k (cutoff -
+// delta_n^k), returned, and wsum = sum_k a_k (L = 2 sqrt(spread / wsum)).
+BODY_DEM_HOST_DEVICE inline double polygon_contact_spread(const PolygonContactList &contacts, double cutoff,
+                                                          double &wsum)
 {
-  double wsum = 0.0;
   const Vec3 mean = cohesive_mean_point(contacts, cutoff, wsum);
   if (!(wsum > 0.0)) return 0.0;
-  double var = 0.0;
+  double spread = 0.0;
   for (const Contact &c : contacts) {
     const double w = c.weight * (cutoff - c.delta_n);
     if (w <= 0.0) continue;
-    var += w * norm2(c.point - mean);
+    spread += w * norm2(c.point - mean);
   }
-  var /= wsum;
+  return spread;
+}
+
+BODY_DEM_HOST_DEVICE inline double polygon_contact_length(const PolygonContactList &contacts, double cutoff)
+{
+  double wsum = 0.0;
+  const double spread = polygon_contact_spread(contacts, cutoff, wsum);
+  if (!(wsum > 0.0)) return 0.0;
+  const double var = spread / wsum;
   return var > 0.0 ? 2.0 * std::sqrt(var) : 0.0;
 }
 

@@ -32,6 +32,20 @@ BODY_DEM_HOST_DEVICE inline double polygon_contact_key(const Contact &c)
   return c.kind_i == FeatureKind::vertex ? vertex_spring_key(0, c.index_i) : vertex_spring_key(1, c.index_j);
 }
 
+// polygon_ja(polygon_contact_length(contacts, cutoff), delta_ua), the
+// j_a of the weighted rule, without the square root and the two
+// divisions where it is 1 (L <= 2 delta_ua: L^2 / 4 = spread / wsum <=
+// delta_ua^2), which is most pairs of a packing (the same value, or one
+// that differs in the last bit where L is 2 delta_ua to round-off).
+BODY_DEM_HOST_DEVICE inline double weighted_polygon_ja(const PolygonContactList &contacts, double cutoff,
+                                                       double delta_ua)
+{
+  double wsum = 0.0;
+  const double spread = polygon_contact_spread(contacts, cutoff, wsum);
+  if (!(spread > delta_ua * delta_ua * wsum)) return 1.0;
+  return polygon_ja(2.0 * std::sqrt(spread / wsum), delta_ua);
+}
+
 constexpr int kPolygonSpringSlots = 2;
 
 // contacts weighted (PolygonContactRule, the default): every candidate
@@ -72,16 +86,27 @@ namespace polygon_detail {
   // candidates fit). One result, built in place and returned from one
   // place, so that its some 30 values are not copied twice on their way
   // out (an assignment and a return of a local, for every pair in contact).
+  // owners, twin_owners: the keys of each contact's candidates
+  // (find_polygon_contacts); a contact of two candidates gives each half
+  // of its weight.
   template <class Law>
   BODY_DEM_HOST_DEVICE inline PairResult recorded_polygon_pair_forces(const PolygonContactList &contacts,
-                                                                      const double *owners, double j_a,
+                                                                      const double *owners,
+                                                                      const double *twin_owners, double j_a,
                                                                       const BodyMotion &mi, const BodyMotion &mj,
                                                                       const Law &law, const PairStepSettings &settings,
                                                                       Vec3 *xi, const WeightRecordRef &record,
                                                                       ContactRecorder *recorder)
   {
     WeightLedger<kMaxPolygonContacts> ledger;
-    for (int k = 0; k < contacts.size; ++k) ledger.add(owners[k], contacts[k].weight, k);
+    for (int k = 0; k < contacts.size; ++k) {
+      if (twin_owners[k] < 0.0) {
+        ledger.add(owners[k], contacts[k].weight, k);
+        continue;
+      }
+      ledger.add(owners[k], 0.5 * contacts[k].weight, k);
+      ledger.add(twin_owners[k], 0.5 * contacts[k].weight, k);
+    }
     double unit_energy[kMaxPolygonContacts];
     // The record has room for a spring per candidate whatever the friction
     // (pair_body_rounded_polygon.cpp); they are read only where the law
@@ -118,8 +143,8 @@ inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const Bod
                                                ContactRecorder *recorder = nullptr)
 {
   PolygonContactList contacts;
-  double owners[kMaxPolygonContacts];
-  find_polygon_contacts(si, sj, c.cutoff, contacts, PolygonContactRule::weighted, owners);
+  double owners[kMaxPolygonContacts], twin_owners[kMaxPolygonContacts];
+  find_polygon_contacts(si, sj, c.cutoff, contacts, PolygonContactRule::weighted, owners, twin_owners);
   if (status) status->overflow = contacts.overflow;
   const bool recorded_before = record.values && !record.empty && record.values[0] > 0.0;
   if (contacts.size == 0 && !recorded_before) {
@@ -131,18 +156,21 @@ inline PairResult weighted_polygon_pair_forces(const PolygonShape &si, const Bod
   // cohesion (k_na = 0) its value changes no bit of the result (the extra
   // force -(j_a - 1) k_na (r_c - delta_n) is -0 for every j_a >= 1), so the
   // contact length is not measured.
-  const double j_a = c.k_na != 0.0 ? polygon_ja(polygon_contact_length(contacts, c.cutoff), delta_ua) : 1.0;
+  const double j_a = c.k_na != 0.0 ? weighted_polygon_ja(contacts, c.cutoff, delta_ua) : 1.0;
   const LinearLaw law{c, settings.history};
   // the friction without history at the deepest place with weight 1 (pair_contact_forces)
   if (!record.values)
     return pair_contact_forces(contacts.data(), contacts.size, j_a, mi, mj, law, settings, xi, nullptr, nullptr, true,
                                recorder);
-  if (record_overflows(contacts.size, record)) {
-    if (status) status->record_count = contacts.size;
+  int candidates = contacts.size;
+  for (int k = 0; k < contacts.size; ++k)
+    if (twin_owners[k] >= 0.0) ++candidates;
+  if (record_overflows(candidates, record)) {
+    if (status) status->record_count = candidates;
     return PairResult{};    // the run ends with an error (PairBodyRoundedPolygonDEM)
   }
-  return polygon_detail::recorded_polygon_pair_forces(contacts, owners, j_a, mi, mj, law, settings, xi, record,
-                                                      recorder);
+  return polygon_detail::recorded_polygon_pair_forces(contacts, owners, twin_owners, j_a, mi, mj, law, settings, xi,
+                                                      record, recorder);
 }
 
 BODY_DEM_HOST_DEVICE

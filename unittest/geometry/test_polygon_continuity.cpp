@@ -25,6 +25,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -403,6 +404,107 @@ TEST(PolygonContactLength, TwoEqualContactsGiveTheirDistanceAndEntryIsContinuous
   PolygonContactList one;
   one.add(contact_at(Vec3{0, 0, 0}, Vec3{0, 0.2, 0}, -0.02));
   EXPECT_EQ(polygon_contact_length(one, 0.05), 0.0);
+}
+
+TEST(PolygonMergeWeights, ContactThatBothVerticesMakeIsStoredOnceAndActsAsBoth)
+{
+  // Squares of side 1 corner to corner: i's upper right corner (vertex 2)
+  // and j's lower left corner (vertex 0) 0.1 sqrt(2) apart, r = 0.1 each
+  // (delta_n = 0.1414 - 0.2), and with the cohesion's cutoff 0.05 also
+  // the corners' neighbours' contacts (none within reach here but these).
+  const std::vector<Vec3> vi = polygon(4, Vec3{}, 0.0), vj = polygon(4, Vec3{1.1, 1.1, 0.0}, 0.0);
+  const PolygonShape si{vi.data(), 4, 0.1}, sj{vj.data(), 4, 0.1};
+  PolygonContactList apart, once;
+  double owners[kMaxPolygonContacts], twins[kMaxPolygonContacts];
+  find_polygon_contacts(si, sj, 0.05, apart, PolygonContactRule::weighted);
+  find_polygon_contacts(si, sj, 0.05, once, PolygonContactRule::weighted, owners, twins);
+  ASSERT_EQ(apart.size, 2);    // found from both corners, bit for bit the same
+  EXPECT_EQ(apart[0].point.x, apart[1].point.x);
+  EXPECT_EQ(apart[0].normal.y, apart[1].normal.y);
+  EXPECT_EQ(apart[0].delta_n, apart[1].delta_n);
+  ASSERT_EQ(once.size, 1);     // stored once, with both candidates' weights and keys
+  EXPECT_EQ(once[0].weight, 2.0);
+  EXPECT_EQ(owners[0], 4.0);   // vertex 2 of i
+  EXPECT_EQ(twins[0], 1.0);    // vertex 0 of j
+  EXPECT_EQ(once[0].point.x, apart[0].point.x);
+  merge_polygon_contact_weights(apart, si, sj, 0.05);
+  merge_polygon_contact_weights(once, si, sj, 0.05);
+  EXPECT_EQ(apart[0].weight, 0.5);
+  EXPECT_EQ(once[0].weight, 1.0);
+
+  // The pair's forces (with damping, friction and cohesion, j moving and
+  // turning) are those of the two contacts of weight 1/2 to round-off
+  // (the one force is their sum), and the record keeps both candidates,
+  // 1/2 each.
+  LinearContactCoeffs c;
+  c.k_n = 1000.0;
+  c.k_na = 20.0;
+  c.c_n = 5.0;
+  c.c_t = 3.0;
+  c.mu = 0.4;
+  c.cutoff = 0.05;
+  const BodyMotion mi{Vec3{}, Vec3{0.1, 0.0, 0.0}, Vec3{0.0, 0.0, 0.2}};
+  const BodyMotion mj{Vec3{1.1, 1.1, 0.0}, Vec3{-0.3, 0.2, 0.0}, Vec3{0.0, 0.0, -0.5}};
+  const PairResult twice = pair_contact_forces(apart.data(), apart.size, 1.0, mi, mj, LinearLaw{c, false},
+                                               PairStepSettings{}, nullptr, nullptr, nullptr, true);
+  std::vector<double> record(weight_record_size(false), 0.0);
+  PolygonPairStatus status;
+  const PairResult r = polygon_pair_forces(si, mi, sj, mj, c, 1.0, PairStepSettings{}, nullptr, &status, {},
+                                           PolygonContactRule::weighted, WeightRecordRef{record.data()});
+  EXPECT_EQ(status.record_count, 0);
+  const double scale = std::fabs(twice.total.force_j.x) + std::fabs(twice.total.force_j.y);
+  ASSERT_GT(scale, 1.0);
+  EXPECT_NEAR(r.total.force_j.x, twice.total.force_j.x, 1e-14 * scale);
+  EXPECT_NEAR(r.total.force_j.y, twice.total.force_j.y, 1e-14 * scale);
+  EXPECT_NEAR(r.total.torque_i.z, twice.total.torque_i.z, 1e-14 * scale);
+  EXPECT_NEAR(r.total.torque_j.z, twice.total.torque_j.z, 1e-14 * scale);
+  EXPECT_NEAR(r.dissipative.force_j.x, twice.dissipative.force_j.x, 1e-14 * scale);
+  EXPECT_NEAR(r.energy, twice.energy, 1e-14 * std::fabs(twice.energy));
+  ASSERT_EQ(record[0], 2.0);
+  EXPECT_EQ(record[1], 4.0);
+  EXPECT_EQ(record[2], 0.5);
+  EXPECT_EQ(record[4], 1.0);
+  EXPECT_EQ(record[5], 0.5);
+  EXPECT_EQ(record[3], record[6]);    // one energy per unit weight
+}
+
+TEST(PolygonContacts, EdgeDataOfTheShapeGiveTheContactsOfTheComputedOnes)
+{
+  // The pair style gives each shape its edge normals and shortest edge
+  // (once per body and step); without them they are computed per pair.
+  // Both give the same contacts and weights, to round-off, for squares
+  // and hull-like polygons turned on each other, either orientation.
+  for (int n : {4, 5, 9}) {
+    for (double degrees = 0.0; degrees < 90.0; degrees += 7.5) {
+      std::vector<Vec3> vi = polygon(n, Vec3{}, 0.1), vj = polygon(n, Vec3{0.3, 1.05, 0.0}, degrees * kPi / 180.0);
+      if (n == 9) std::reverse(vj.begin(), vj.end());    // clockwise
+      PolygonShape si{vi.data(), n, 0.1}, sj{vj.data(), n, 0.1};
+      PolygonContactList computed, given;
+      find_polygon_contacts(si, sj, 0.05, computed, PolygonContactRule::weighted);
+      merge_polygon_contact_weights(computed, si, sj, 0.05);
+      std::vector<Vec3> ni(n), nj(n);
+      si.orientation = polygon_orientation(vi.data(), n);
+      sj.orientation = polygon_orientation(vj.data(), n);
+      for (int k = 0; k < n; ++k) {
+        ni[k] = polygon_edge_normal(vi[k], vi[polygon_edge_end(k, n)], si.orientation);
+        nj[k] = polygon_edge_normal(vj[k], vj[polygon_edge_end(k, n)], sj.orientation);
+      }
+      si.edge_normals = ni.data();
+      sj.edge_normals = nj.data();
+      si.shortest_edge = polygon_shortest_edge(si);
+      sj.shortest_edge = polygon_shortest_edge(sj);
+      find_polygon_contacts(si, sj, 0.05, given, PolygonContactRule::weighted);
+      merge_polygon_contact_weights(given, si, sj, 0.05);
+      ASSERT_EQ(given.size, computed.size) << n << " vertices at " << degrees;
+      ASSERT_GT(given.size, 0);
+      for (int k = 0; k < given.size; ++k) {
+        EXPECT_EQ(given[k].kind_i, computed[k].kind_i);
+        EXPECT_EQ(given[k].index_j, computed[k].index_j);
+        EXPECT_NEAR(given[k].delta_n, computed[k].delta_n, 1e-15);
+        EXPECT_NEAR(given[k].weight, computed[k].weight, 1e-14);
+      }
+    }
+  }
 }
 
 TEST(PolygonContinuity, WeightedRuleKeepsEveryVertexContact)
