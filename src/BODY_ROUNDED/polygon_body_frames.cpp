@@ -20,10 +20,9 @@ int PolygonBodyFrames::vertex_count(Atom *atom, AtomVecBody *avec, BodyRoundedPo
 }
 
 void PolygonBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoundedPolygon *bptr, int i,
-                                      Vec3 *vertices, PolygonShape &shape, BodyMotion &motion, Vec3 *edge_normals)
+                                      Vec3 *vertices, PolygonShape &shape, BodyMotion &motion)
 {
   shape.vertices = vertices;
-  shape.edge_normals = nullptr;
   shape.nvertices = vertex_count(atom, avec, bptr, i);
   shape.rounded_radius = 0.0;
   shape.skeleton_radius = -1.0;
@@ -53,11 +52,6 @@ void PolygonBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRounded
   // once per body and step, not in each of its neighbour pairs
   shape.orientation = polygon_orientation(vertices, shape.nvertices);
   shape.shortest_edge = polygon_shortest_edge(shape);
-  if (!edge_normals || shape.nvertices < 3 || shape.orientation == 0.0) return;
-  for (int k = 0; k < shape.nvertices; k++)
-    edge_normals[k] = polygon_edge_normal(vertices[k], vertices[polygon_edge_end(k, shape.nvertices)],
-                                          shape.orientation);
-  shape.edge_normals = edge_normals;
 }
 
 std::string PolygonBodyFrames::shape_defect(Atom *atom, AtomVecBody *avec, BodyRoundedPolygon *bptr, int i,
@@ -99,7 +93,7 @@ void PolygonBodyFrames::prepare(Atom *atom, AtomVecBody *avec, BodyRoundedPolygo
   int total = 0;
   for (int i = 0; i < n; i++) {
     first_vertex_[i] = total;
-    total += 2 * vertex_count(atom, avec, bptr, i);    // the vertices, then the edges' normals
+    total += vertex_count(atom, avec, bptr, i);
   }
   first_vertex_[n] = total;
   if (static_cast<int>(vertices_.size()) < total) vertices_.resize(total);
@@ -109,11 +103,8 @@ void PolygonBodyFrames::prepare(Atom *atom, AtomVecBody *avec, BodyRoundedPolygo
 
 void PolygonBodyFrames::transform(Atom *atom, AtomVecBody *avec, BodyRoundedPolygon *bptr, int from, int to)
 {
-  for (int i = from; i < to; i++) {
-    Vec3 *block = vertices_.data() + first_vertex_[i];
-    const int n = (first_vertex_[i + 1] - first_vertex_[i]) / 2;
-    transform_one(atom, avec, bptr, i, block, shapes_[i], motions_[i], block + n);
-  }
+  for (int i = from; i < to; i++)
+    transform_one(atom, avec, bptr, i, vertices_.data() + first_vertex_[i], shapes_[i], motions_[i]);
 }
 
 double PolygonBodyFrames::memory_usage() const

@@ -38,13 +38,11 @@ class PolygonBodyFrames {
                  int from, int to);
 
   // The same for one atom, into caller-provided storage for its vertices
-  // (at least the atom's number of vertices) and, if given, its edges'
-  // outward normals (as many; PolygonShape::edge_normals, for a convex
-  // polygon of nonzero area); for the walls, which need only the few
-  // bodies near them, and no normals.
+  // (at least the atom's number of vertices); for the walls, which need
+  // only the few bodies near them.
   static void transform_one(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
                             LAMMPS_NS::BodyRoundedPolygon *bptr, int i, Vec3 *vertices, PolygonShape &shape,
-                            BodyMotion &motion, Vec3 *edge_normals = nullptr);
+                            BodyMotion &motion);
   // Number of vertices of atom i (0 when it is not a body).
   static int vertex_count(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
                           LAMMPS_NS::BodyRoundedPolygon *bptr, int i);
@@ -67,15 +65,13 @@ class PolygonBodyFrames {
   const BodyMotion *motions() const { return motions_.data(); }
 
   // For a copy of the frames in other memory (a device's, the Kokkos
-  // variants): the block that the shapes point into (vertices and edge
-  // normals), and shape i with its pointers moved into a copy of it at
-  // vertices.
+  // variants): the block that the shapes point into, and shape i with its
+  // pointer moved into a copy of it at vertices.
   const std::vector<Vec3> &vertex_storage() const { return vertices_; }
   PolygonShape rebased_shape(int i, const Vec3 *vertices) const
   {
     PolygonShape s = shapes_[i];
     if (s.vertices) s.vertices = vertices + (s.vertices - vertices_.data());
-    if (s.edge_normals) s.edge_normals = vertices + (s.edge_normals - vertices_.data());
     return s;
   }
   double memory_usage() const;

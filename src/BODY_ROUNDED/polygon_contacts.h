@@ -72,11 +72,6 @@ struct PolygonShape {
   // neighbour pair). kOrientationNotGiven: computed here.
   double orientation = kOrientationNotGiven;
   static constexpr double kOrientationNotGiven = 2.0;
-  // Optional polygon_edge_normal() of each edge k (its unit outward
-  // normal), for a convex polygon (n >= 3) of nonzero area, when the
-  // caller has them (the pair style computes them once per body and step,
-  // with the orientation). nullptr: computed here where needed.
-  const Vec3 *edge_normals = nullptr;
   // Optional polygon_shortest_edge() of the body, when the caller has it
   // (the pair style, once per body and step), for the merging of the
   // weighted rule (polygon_merge_length). Negative: measured here.
@@ -142,13 +137,6 @@ BODY_DEM_HOST_DEVICE inline Vec3 edge_outward_normal(const Vec3 &a, const Vec3 &
   return Vec3{e.y, -e.x, 0.0} * (orientation / norm(e));
 }
 
-// edge_outward_normal(), and zero for an edge of zero length (which bounds
-// nothing): the normals of PolygonShape::edge_normals.
-BODY_DEM_HOST_DEVICE inline Vec3 polygon_edge_normal(const Vec3 &a, const Vec3 &b, double orientation)
-{
-  return norm2(b - a) > 0.0 ? edge_outward_normal(a, b, orientation) : Vec3{};
-}
-
 // The edge through which a point inside a convex polygon leaves it soonest.
 struct PolygonExit {
   int edge = -1;        // index of the edge whose line is nearest
@@ -172,45 +160,42 @@ enum class VertexPlace : unsigned char { inside, outside, beyond };
 // `facing` (n <= 64): bit k set for each edge k whose line p lies on or
 // outside of; for an outside vertex, the nearest point of a convex
 // polygon lies on one of those edges (see nearest_point_on_edges).
-// normals (optional): polygon_edge_normal() of each edge, else computed
-// here (a square root and a division per edge, which the pair style
-// spares each vertex of each pair by giving them).
 BODY_DEM_HOST_DEVICE
 inline VertexPlace place_vertex_at_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
                                                   double reach, PolygonExit &exit,
-                                                  unsigned long long *facing = nullptr,
-                                                  const Vec3 *normals = nullptr)
+                                                  unsigned long long *facing = nullptr)
 {
   unsigned long long facing_edges = 0;
-  const double far = reach * (1.0 + 1e-9);
+  const double far2 = reach * reach * (1.0 + 2e-9);
   bool outside = false;
   int best_edge = -1;
-  double best_depth = 0.0;
-  Vec3 best_normal;
+  double best_height = 0.0, best_len2 = 1.0;    // depth = height / sqrt(len2)
   for (int k = 0; k < n; ++k) {
     const Vec3 &a = v[k];
-    const Vec3 normal = normals ? normals[k] : polygon_edge_normal(a, v[polygon_edge_end(k, n)], orientation);
-    if (normal.x == 0.0 && normal.y == 0.0) continue;
-    // how far p lies inside the edge's line (< 0: outside)
-    const double depth = normal.x * (a.x - p.x) + normal.y * (a.y - p.y);
-    if (depth <= 0.0 && k < 64) facing_edges |= 1ULL << k;
-    if (depth < 0.0) {
-      if (-depth > far) return VertexPlace::beyond;
+    const Vec3 &b = v[polygon_edge_end(k, n)];
+    const Vec3 e = b - a;
+    const double len2 = norm2(e);
+    if (len2 <= 0.0) continue;
+    const double height = orientation * cross_z(e, p - a);
+    if (height <= 0.0 && k < 64) facing_edges |= 1ULL << k;
+    if (height < 0.0) {
+      // distance from the edge's line = -height / |e|
+      if (height * height > far2 * len2) return VertexPlace::beyond;
       outside = true;
       continue;
     }
     if (outside) continue;
-    if (best_edge < 0 || depth < best_depth) {
+    if (best_edge < 0 || height * height * best_len2 < best_height * best_height * len2) {
       best_edge = k;
-      best_depth = depth;
-      best_normal = normal;
+      best_height = height;
+      best_len2 = len2;
     }
   }
   if (facing) *facing = facing_edges;
   if (outside || best_edge < 0) return VertexPlace::outside;
   exit.edge = best_edge;
-  exit.depth = best_depth;
-  exit.outward = best_normal;
+  exit.depth = best_height / std::sqrt(best_len2);
+  exit.outward = edge_outward_normal(v[best_edge], v[polygon_edge_end(best_edge, n)], orientation);
   return VertexPlace::inside;
 }
 
@@ -445,7 +430,7 @@ namespace polygon_detail {
     const bool convex = orientation_b != 0.0;
     if (convex) {
       const VertexPlace place = place_vertex_at_convex_polygon(p, body_b.vertices, body_b.nvertices, orientation_b,
-                                                               reach, exit, &facing, body_b.edge_normals);
+                                                               reach, exit, &facing);
       if (place == VertexPlace::beyond) return;
       if (place == VertexPlace::inside) {
         const VertexHit hit{FeatureKind::edge, exit.edge, p + exit.outward * exit.depth,

@@ -468,43 +468,33 @@ TEST(PolygonMergeWeights, ContactThatBothVerticesMakeIsStoredOnceAndActsAsBoth)
   EXPECT_EQ(record[3], record[6]);    // one energy per unit weight
 }
 
-TEST(PolygonContacts, EdgeDataOfTheShapeGiveTheContactsOfTheComputedOnes)
+TEST(PolygonMergeWeights, ShortestEdgeOfTheShapeGivesTheWeightsOfTheMeasuredOne)
 {
-  // The pair style gives each shape its edge normals and shortest edge
-  // (once per body and step); without them they are computed per pair.
-  // Both give the same contacts and weights, to round-off, for squares
-  // and hull-like polygons turned on each other, either orientation.
+  // The pair style gives each shape its shortest edge (once per body and
+  // step); without it the merging measures it per pair. Both give the
+  // same weights, for squares and polygons turned on each other, either
+  // orientation, with cohesion (contacts close enough to share).
+  int shared = 0;
   for (int n : {4, 5, 9}) {
     for (double degrees = 0.0; degrees < 90.0; degrees += 7.5) {
       std::vector<Vec3> vi = polygon(n, Vec3{}, 0.1), vj = polygon(n, Vec3{0.3, 1.05, 0.0}, degrees * kPi / 180.0);
       if (n == 9) std::reverse(vj.begin(), vj.end());    // clockwise
       PolygonShape si{vi.data(), n, 0.1}, sj{vj.data(), n, 0.1};
-      PolygonContactList computed, given;
-      find_polygon_contacts(si, sj, 0.05, computed, PolygonContactRule::weighted);
-      merge_polygon_contact_weights(computed, si, sj, 0.05);
-      std::vector<Vec3> ni(n), nj(n);
-      si.orientation = polygon_orientation(vi.data(), n);
-      sj.orientation = polygon_orientation(vj.data(), n);
-      for (int k = 0; k < n; ++k) {
-        ni[k] = polygon_edge_normal(vi[k], vi[polygon_edge_end(k, n)], si.orientation);
-        nj[k] = polygon_edge_normal(vj[k], vj[polygon_edge_end(k, n)], sj.orientation);
-      }
-      si.edge_normals = ni.data();
-      sj.edge_normals = nj.data();
+      PolygonContactList measured, given;
+      find_polygon_contacts(si, sj, 0.05, measured, PolygonContactRule::weighted);
+      given = measured;
+      merge_polygon_contact_weights(measured, si, sj, 0.05);
       si.shortest_edge = polygon_shortest_edge(si);
       sj.shortest_edge = polygon_shortest_edge(sj);
-      find_polygon_contacts(si, sj, 0.05, given, PolygonContactRule::weighted);
       merge_polygon_contact_weights(given, si, sj, 0.05);
-      ASSERT_EQ(given.size, computed.size) << n << " vertices at " << degrees;
       ASSERT_GT(given.size, 0);
       for (int k = 0; k < given.size; ++k) {
-        EXPECT_EQ(given[k].kind_i, computed[k].kind_i);
-        EXPECT_EQ(given[k].index_j, computed[k].index_j);
-        EXPECT_NEAR(given[k].delta_n, computed[k].delta_n, 1e-15);
-        EXPECT_NEAR(given[k].weight, computed[k].weight, 1e-14);
+        EXPECT_EQ(given[k].weight, measured[k].weight) << n << " at " << degrees;
+        if (given[k].weight < 1.0) ++shared;
       }
     }
   }
+  EXPECT_GT(shared, 0);    // the sharing itself was tested
 }
 
 TEST(PolygonContinuity, WeightedRuleKeepsEveryVertexContact)
