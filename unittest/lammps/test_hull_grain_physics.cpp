@@ -434,12 +434,17 @@ TEST(HullGrainPhysics, FaceToFaceGrainsWithMoreThan16CandidatesKeepTheBalance)
 // i on an edge of j next to j's vertex, which sees i's vertex (vertex-vertex),
 // share their weight while closer than l_merge = 0.1 times the shortest
 // edge (0.0028 for these grains), so that 0.003 of sliding makes one
-// contact of weight 1 into two of weight 1 each at full overlap. With
-// l_merge at least 2 (r_i + r_j) (a floor put in by hand in that build)
-// the hull grains' rms fell to 4.7 % (linear) and 6.9 % (granular), 2.14
-// and 2.30 times the cubes'; but the floor changes the cubes' weights too
-// (their l_merge is 0.08), so it is a change of the model that waits for
-// its sweep tests and regression data.
+// contact of weight 1 into two of weight 1 each at full overlap. Floors
+// put in by hand in that build, l_merge >= c_m (r_i + r_j) and l_end >=
+// c_e (r_i + r_j), gave hull grains / cubes (linear, granular): c_m 2:
+// 2.14, 2.30; c_m 3: 1.97, 2.15; c_m 3 and c_e 0.5: 1.65, 1.56 (rms 4.2 %
+// and 5.5 %, cubes 2.6 % and 3.5 %). They change the cubes' weights too
+// (l_merge 0.08 for these cubes, 0.3 with c_m 3): in the package, c_m 3
+// and c_e 0.5 failed 7 test programs (hand-worked merged weights and
+// forces of cubes, the face twisted on a face whose largest jump no
+// longer halved with the step, a granular stack not at rest within the
+// bound, adhesion values, the regression data), so the floors wait for
+// that model change to be worked through.
 // So the bar is its own test, disabled: run it with
 // --gtest_also_run_disabled_tests. The measurement itself runs always and
 // checks that the balance holds in every collision (W_w is then the
