@@ -35,6 +35,26 @@ struct PairLoad {
   }
 };
 
+// A PairLoad summed over many contacts with one cross product per
+// contact instead of two: the force on j and its moment about body i's
+// centre, M_i = sum (p - c_i) x f; then torque_i = -M_i and torque_j =
+// sum (p - c_j) x f = M_i - (c_j - c_i) x F.
+struct PairLoadSum {
+  Vec3 force_j, moment_i;
+
+  BODY_DEM_HOST_DEVICE void add(const Vec3 &force_on_j, const Vec3 &arm_i)
+  {
+    force_j += force_on_j;
+    moment_i += cross(arm_i, force_on_j);
+  }
+  BODY_DEM_HOST_DEVICE void add_to(PairLoad &load, const BodyMotion &bi, const BodyMotion &bj) const
+  {
+    load.force_j += force_j;
+    load.torque_i -= moment_i;
+    load.torque_j += moment_i - cross(bj.center - bi.center, force_j);
+  }
+};
+
 // Result for one pair: the total load, and the two parts of it whose work
 // the styles report (they do not derive from the reported energy).
 struct PairResult {
@@ -193,9 +213,11 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
     if (row >= 0) recorder->rows[row].force_t -= f;
   };
 
+  PairLoadSum total, ja_scaling, dissipative;    // the contacts' loads, added to out's below
   for (int k = 0; k < n; ++k) {
     const Contact &ct = contacts[k];
-    const Vec3 v_rel = bj.velocity_at(ct.point) - bi.velocity_at(ct.point);
+    const Vec3 arm_i = ct.point - bi.center;
+    const Vec3 v_rel = bj.velocity_at(ct.point) - (bi.velocity + cross(bi.omega, arm_i));
     const double v_n = dot(v_rel, ct.normal);
     const Vec3 v_t = v_rel - ct.normal * v_n;
     const double w = ct.weight;
@@ -207,7 +229,7 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
     if (!fn.active) continue;
     out.interacting = true;
     const Vec3 damp_t = law.contact_tangential_damping(ct, v_t) * w;
-    out.total.add(ct.normal * (w * fn.total()) + damp_t, ct.point, bi, bj);
+    total.add(ct.normal * (w * fn.total()) + damp_t, arm_i);
     if (recorder && w > 0.0) {
       const int row = recorder->add_contact(ct);
       if (k < kMaxPairContacts) row_of[k] = row;
@@ -216,8 +238,8 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
         recorder->rows[row].force_t = -damp_t;
       }
     }
-    if (fn.ja_extra != 0.0) out.ja_scaling.add(ct.normal * (w * fn.ja_extra), ct.point, bi, bj);
-    out.dissipative.add(ct.normal * (w * fn.damping) + damp_t, ct.point, bi, bj);
+    if (fn.ja_extra != 0.0) ja_scaling.add(ct.normal * (w * fn.ja_extra), arm_i);
+    dissipative.add(ct.normal * (w * fn.damping) + damp_t, arm_i);
     out.energy += w * fn.energy;
 
     if (!fn.overlap) continue;
@@ -225,6 +247,9 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
     if (deepest < 0 || ct.delta_n < contacts[deepest].delta_n) deepest = k;
     if (mode == FrictionMode::pair) average.add(ct, v_t, w * fn.elastic);
   }
+  total.add_to(out.total, bi, bj);
+  ja_scaling.add_to(out.ja_scaling, bi, bj);
+  dissipative.add_to(out.dissipative, bi, bj);
 
   if (springs && (!out.touching || mode != FrictionMode::contact || !keeps_springs))
     for (int k = 0; k < springs->count; ++k) springs->new_xi[k] = Vec3{};
