@@ -513,8 +513,8 @@ enum class PolygonContactRule : unsigned char { farthest = 0, weighted = 1 };
 // (vertex_spring_key of contact_springs.h): with the weighted rule a key
 // that names each contact by its features alone, for the weight record.
 // twin_owners (optional, with owners and the weighted rule): a
-// vertex-vertex contact that both of its vertices make (aligned squares:
-// most contacts of a packing) is stored once, with weight 2, the weights
+// vertex-vertex contact that both of its vertices make (two disks, the
+// corners of aligned squares) is stored once, with weight 2, the weights
 // of its two candidates before they share (merge_polygon_contact_weights),
 // and twin_owners[k] is the key of its second candidate, the vertex of j
 // (-1 for a contact of one candidate); the number of candidates is then
