@@ -41,7 +41,7 @@ struct PairLoad {
 // sum (p - c_j) x f = M_i - (c_j - c_i) x F. The arms of body i are as
 // accurate as PairLoad::add's; torque_j loses no more than round-off of
 // |c_j - c_i| |F|, and the centres of two bodies in contact are a body
-// size apart (a wall's torque, where c_j may lie far away, is not used).
+// size apart (a wall's motion has the body's centre: c_j - c_i = 0).
 // 5-6 % of the Pair time of in.squares's packing (four contacts per pair).
 struct PairLoadSum {
   Vec3 force_j, moment_i;
