@@ -319,10 +319,6 @@ namespace polygon_detail {
     }
     return -1;
   }
-  BODY_DEM_HOST_DEVICE inline bool has_vertex_vertex_contact(const PolygonContactList &list, int index_i, int index_j)
-  {
-    return find_vertex_vertex_contact(list, index_i, index_j) >= 0;
-  }
 
   // Orient a hit as a contact between body i and body j and append it if
   // within the cutoff.
@@ -453,7 +449,7 @@ namespace polygon_detail {
         if (!is_nearest_vertex(body_b, b, p) || !is_nearest_vertex(body_a, a, body_b.vertices[b]))
           return;
         // Body i's vertices are tested first, so a pair found again from j is a duplicate.
-        if (owner == Owner::body_j && has_vertex_vertex_contact(out, b, a)) return;
+        if (owner == Owner::body_j && find_vertex_vertex_contact(out, b, a) >= 0) return;
       } else if (twin_of && owner == Owner::body_j) {
         const int twin = find_vertex_vertex_contact(out, b, a);
         if (twin >= 0) {
@@ -643,11 +639,6 @@ BODY_DEM_HOST_DEVICE
 inline void merge_polygon_contact_weights(PolygonContactList &contacts, double l_merge, double cutoff)
 {
   const int n = contacts.size;
-  if (n == 1) {
-    // (two disks: one contact that both make, stored once with weight 2)
-    if (contacts[0].weight > 1.0) contacts[0].weight = 1.0;
-    return;
-  }
   double share[kMaxPolygonContacts];
   for (int k = 0; k < n; ++k) share[k] = contacts[k].weight;
   const double lm2 = l_merge * l_merge;

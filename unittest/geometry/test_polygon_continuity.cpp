@@ -497,6 +497,31 @@ TEST(PolygonMergeWeights, ShortestEdgeOfTheShapeGivesTheWeightsOfTheMeasuredOne)
   EXPECT_GT(shared, 0);    // the sharing itself was tested
 }
 
+TEST(PolygonContactLength, JaOfTheWeightedRuleIsThatOfTheContactLength)
+{
+  // weighted_polygon_ja() skips the square root where j_a = 1; it must
+  // give polygon_ja(polygon_contact_length()) on both sides of L =
+  // 2 delta_ua and at it (to a few ulps there: the two compare L^2 / 4 with
+  // delta_ua^2 in different order, EXPECT_DOUBLE_EQ's 4 ulps). Two or
+  // three contacts of unequal depth and weight, spread D = 0.2 .. 2.
+  for (double D = 0.2; D <= 2.0; D += 0.05) {
+    PolygonContactList list;
+    list.add(contact_at(Vec3{0, 0, 0}, Vec3{0, 0.2, 0}, -0.02));
+    list.add(contact_at(Vec3{D, 0, 0}, Vec3{D, 0.2, 0}, 0.01));
+    list[1].weight = 0.7;
+    if (D > 1.0) list.add(contact_at(Vec3{0.5 * D, 0, 0}, Vec3{0.5 * D, 0.22, 0}, -0.01));
+    for (double delta_ua : {0.25, 0.5, 1.0}) {
+      const double expected = polygon_ja(polygon_contact_length(list, 0.05), delta_ua);
+      EXPECT_DOUBLE_EQ(weighted_polygon_ja(list, 0.05, delta_ua), expected) << D << " " << delta_ua;
+    }
+  }
+  // the case of j_a > 1 is among them: two equal contacts 2 apart, delta_ua 0.5
+  PolygonContactList two;
+  two.add(contact_at(Vec3{0, 0, 0}, Vec3{0, 0.2, 0}, -0.02));
+  two.add(contact_at(Vec3{2, 0, 0}, Vec3{2, 0.2, 0}, -0.02));
+  EXPECT_NEAR(weighted_polygon_ja(two, 0.05, 0.5), 2.0, 1e-15);
+}
+
 TEST(PolygonContinuity, WeightedRuleKeepsEveryVertexContact)
 {
   // The twisted squares at 2.25 degrees (the diagnosis above): the weighted
