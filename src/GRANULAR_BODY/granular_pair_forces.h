@@ -131,8 +131,7 @@ inline void add_tangential_adhesion(const Contact *contacts, int n, const BodyMo
   const double y = norm(state.y);
   if (!(y > 0.0)) return;
   const Vec3 force = state.y * (-t.mu_a * lambda * t.f1(y) / y);
-  r.total.add(force, point, bi, bj);
-  r.dissipative.add(force, point, bi, bj);
+  add_to_both(r.total, r.dissipative, force, point, bi, bj);
   if (recorder) recorder->add_pair_force(ContactRowKind::pair_adhesion, point, normal, force);
 }
 

@@ -21,6 +21,27 @@ struct BodyMotion {
   BODY_DEM_HOST_DEVICE Vec3 velocity_at(const Vec3 &p) const { return velocity + cross(omega, p - center); }
 };
 
+// The velocity of body j relative to body i at points given by their arm
+// from body i's centre, with one cross product per point instead of two:
+// v_j(p) - v_i(p) = (v_j - v_i - w_j x (c_j - c_i)) + (w_j - w_i) x (p - c_i).
+// It differs from the difference of velocity_at() by round-off of
+// |w_j| |c_j - c_i|, the size of the terms themselves (the centres of two
+// bodies in contact are a body size apart; a wall's motion has the body's
+// centre).
+struct RelativeMotion {
+  Vec3 velocity_at_center_i, omega;
+
+  BODY_DEM_HOST_DEVICE RelativeMotion(const BodyMotion &bi, const BodyMotion &bj)
+      : velocity_at_center_i(bj.velocity - bi.velocity - cross(bj.omega, bj.center - bi.center)),
+        omega(bj.omega - bi.omega)
+  {
+  }
+  BODY_DEM_HOST_DEVICE Vec3 velocity_at_arm(const Vec3 &arm_i) const
+  {
+    return velocity_at_center_i + cross(omega, arm_i);
+  }
+};
+
 // Forces of one kind that a pair exerts: the force on body j (the force on
 // body i is its negative) and the torques about each body's centre.
 struct PairLoad {
@@ -35,21 +56,32 @@ struct PairLoad {
   }
 };
 
-// A PairLoad summed over many contacts with one cross product per
-// contact instead of two: the force on j and its moment about body i's
-// centre, M_i = sum (p - c_i) x f; then torque_i = -M_i and torque_j =
-// sum (p - c_j) x f = M_i - (c_j - c_i) x F. The arms of body i are as
-// accurate as PairLoad::add's; torque_j loses no more than round-off of
-// |c_j - c_i| |F|, and the centres of two bodies in contact are a body
-// size apart (a wall's motion has the body's centre: c_j - c_i = 0).
-// 5-6 % of the Pair time of in.squares's packing (four contacts per pair).
+// A PairLoad summed over many contacts without the torques of each: the
+// force on j and its moment about body i's centre, M_i = sum (p - c_i) x
+// f; then torque_i = -M_i and torque_j = sum (p - c_j) x f = M_i - (c_j -
+// c_i) x F. The arms of body i are as accurate as PairLoad::add's;
+// torque_j loses no more than round-off of |c_j - c_i| |F|, and the
+// centres of two bodies in contact are a body size apart (a wall's motion
+// has the body's centre: c_j - c_i = 0). A contact's loads (its total,
+// dissipative and j_a parts) are all n s + t at its arm a, so they share
+// a x n and a x t: two cross products per contact for the three sums
+// (pair_contact_forces), where PairLoad::add would take six. 5-6 % of the
+// Pair time of in.squares's packing (four contacts per pair) for the
+// first step, one cross product per load.
 struct PairLoadSum {
   Vec3 force_j, moment_i;
 
-  BODY_DEM_HOST_DEVICE void add(const Vec3 &force_on_j, const Vec3 &arm_i)
+  // f = n s + t at arm a, with a x n and a x t given
+  BODY_DEM_HOST_DEVICE void add_parts(const Vec3 &normal, double s, const Vec3 &tangential,
+                                      const Vec3 &arm_cross_normal, const Vec3 &arm_cross_tangential)
   {
-    force_j += force_on_j;
-    moment_i += cross(arm_i, force_on_j);
+    force_j += normal * s + tangential;
+    moment_i += arm_cross_normal * s + arm_cross_tangential;
+  }
+  BODY_DEM_HOST_DEVICE void add_normal(const Vec3 &normal, double s, const Vec3 &arm_cross_normal)
+  {
+    force_j += normal * s;
+    moment_i += arm_cross_normal * s;
   }
   BODY_DEM_HOST_DEVICE void add_to(PairLoad &load, const BodyMotion &bi, const BodyMotion &bj) const
   {
@@ -58,6 +90,21 @@ struct PairLoadSum {
     load.torque_j += moment_i - cross(bj.center - bi.center, force_j);
   }
 };
+
+// A friction force at a point, added to a pair's total load and to its
+// dissipative part with the torques computed once.
+BODY_DEM_HOST_DEVICE inline void add_to_both(PairLoad &total, PairLoad &dissipative, const Vec3 &force_on_j,
+                                             const Vec3 &point, const BodyMotion &bi, const BodyMotion &bj)
+{
+  PairLoad load;
+  load.add(force_on_j, point, bi, bj);
+  total.force_j += load.force_j;
+  total.torque_i += load.torque_i;
+  total.torque_j += load.torque_j;
+  dissipative.force_j += load.force_j;
+  dissipative.torque_i += load.torque_i;
+  dissipative.torque_j += load.torque_j;
+}
 
 // Result for one pair: the total load, and the two parts of it whose work
 // the styles report (they do not derive from the reported energy).
@@ -218,10 +265,11 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
   };
 
   PairLoadSum total, ja_scaling, dissipative;    // the contacts' loads, added to out's below
+  const RelativeMotion relative(bi, bj);
   for (int k = 0; k < n; ++k) {
     const Contact &ct = contacts[k];
     const Vec3 arm_i = ct.point - bi.center;
-    const Vec3 v_rel = bj.velocity_at(ct.point) - (bi.velocity + cross(bi.omega, arm_i));
+    const Vec3 v_rel = relative.velocity_at_arm(arm_i);
     const double v_n = dot(v_rel, ct.normal);
     const Vec3 v_t = v_rel - ct.normal * v_n;
     const double w = ct.weight;
@@ -233,7 +281,9 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
     if (!fn.active) continue;
     out.interacting = true;
     const Vec3 damp_t = law.contact_tangential_damping(ct, v_t) * w;
-    total.add(ct.normal * (w * fn.total()) + damp_t, arm_i);
+    // the three loads of the contact are n s + damp_t: two cross products for all of them
+    const Vec3 arm_x_normal = cross(arm_i, ct.normal), arm_x_damping = cross(arm_i, damp_t);
+    total.add_parts(ct.normal, w * fn.total(), damp_t, arm_x_normal, arm_x_damping);
     if (recorder && w > 0.0) {
       const int row = recorder->add_contact(ct);
       if (k < kMaxPairContacts) row_of[k] = row;
@@ -242,8 +292,8 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
         recorder->rows[row].force_t = -damp_t;
       }
     }
-    if (fn.ja_extra != 0.0) ja_scaling.add(ct.normal * (w * fn.ja_extra), arm_i);
-    dissipative.add(ct.normal * (w * fn.damping) + damp_t, arm_i);
+    if (fn.ja_extra != 0.0) ja_scaling.add_normal(ct.normal, w * fn.ja_extra, arm_x_normal);
+    dissipative.add_parts(ct.normal, w * fn.damping, damp_t, arm_x_normal, arm_x_damping);
     out.energy += w * fn.energy;
 
     if (!fn.overlap) continue;
@@ -264,11 +314,10 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
 
   if (mode == FrictionMode::deepest) {
     const Contact &ct = contacts[deepest];
-    const Vec3 v_rel = bj.velocity_at(ct.point) - bi.velocity_at(ct.point);
+    const Vec3 v_rel = relative.velocity_at_arm(ct.point - bi.center);
     const Vec3 friction =
         law.deepest_contact_friction(ct, tangential_part(v_rel, ct.normal)) * (deepest_full_weight ? 1.0 : ct.weight);
-    out.total.add(friction, ct.point, bi, bj);
-    out.dissipative.add(friction, ct.point, bi, bj);
+    add_to_both(out.total, out.dissipative, friction, ct.point, bi, bj);
     if (recorder) record_friction(deepest, friction);
     return out;
   }
@@ -286,12 +335,11 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
       const bool overlapping = c < n && c < kMaxPairContacts && elastic_of[c] >= 0.0;
       if (overlapping) {
         const Contact &ct = contacts[c];
-        const Vec3 v_rel = bj.velocity_at(ct.point) - bi.velocity_at(ct.point);
+        const Vec3 v_rel = relative.velocity_at_arm(ct.point - bi.center);
         const Vec3 unit = law.contact_friction(spring, ct.normal, tangential_part(v_rel, ct.normal), elastic_of[c],
                                                settings);
         const Vec3 friction = unit * w;
-        out.total.add(friction, ct.point, bi, bj);
-        out.dissipative.add(friction, ct.point, bi, bj);
+        add_to_both(out.total, out.dissipative, friction, ct.point, bi, bj);
         if (recorder) record_friction(c, friction);
       } else {
         spring = Vec3{};
@@ -308,8 +356,7 @@ inline PairResult pair_contact_forces(const Contact *contacts, int n, double j_a
   const Vec3 point = average.point();
   const Vec3 friction = law.pair_friction(settings.history ? xi : nullptr, average.normal(),
                                           average.tangential_velocity(), average.sum_a, settings);
-  out.total.add(friction, point, bi, bj);
-  out.dissipative.add(friction, point, bi, bj);
+  add_to_both(out.total, out.dissipative, friction, point, bi, bj);
   if (recorder) recorder->add_pair_force(ContactRowKind::pair_friction, point, average.normal(), friction);
   return out;
 }

@@ -38,6 +38,35 @@ GranularPairModel hooke(double kn, double damp, double kt, double xgt, double mu
 
 }    // namespace
 
+// pair_contact_forces() takes the relative velocity at each contact from
+// RelativeMotion, one cross product per contact: it must be v_j(p) -
+// v_i(p) of the two bodies' motions. Tolerance 1e-14 of the size of the
+// terms (|v| + |w| |arm|): the two ways round off differently.
+TEST(RelativeMotion, IsTheDifferenceOfTheBodiesVelocitiesAtAPoint)
+{
+  const BodyMotion bi{{1.0, -2.0, 0.5}, {0.3, 0.1, -0.2}, {0.7, -1.1, 2.3}};
+  const BodyMotion bj{{1.9, -1.4, 0.8}, {-0.4, 0.6, 0.05}, {-1.5, 0.2, 0.9}};
+  const RelativeMotion relative(bi, bj);
+  for (const Vec3 &p : {Vec3{1.4, -1.7, 0.6}, Vec3{1.0, -2.0, 0.5}, Vec3{1.9, -1.4, 0.8}, Vec3{-3.0, 4.0, 1.0}}) {
+    const Vec3 expected = bj.velocity_at(p) - bi.velocity_at(p);
+    const Vec3 got = relative.velocity_at_arm(p - bi.center);
+    const double scale = 2.0 + 3.0 * norm(p - bi.center) + 3.0 * norm(p - bj.center);
+    EXPECT_NEAR(got.x, expected.x, 1e-14 * scale);
+    EXPECT_NEAR(got.y, expected.y, 1e-14 * scale);
+    EXPECT_NEAR(got.z, expected.z, 1e-14 * scale);
+  }
+  // a wall's motion has the body's centre: no w_j x (c_j - c_i) term
+  const BodyMotion wall{bi.center, {0.0, 0.0, 0.1}, {}};
+  const RelativeMotion on_wall(bi, wall);
+  const Vec3 p{1.3, -2.2, 0.1};
+  const Vec3 expected = wall.velocity_at(p) - bi.velocity_at(p);
+  const Vec3 got = on_wall.velocity_at_arm(p - bi.center);
+  const double scale = 1.0 + 3.0 * norm(p - bi.center);
+  EXPECT_NEAR(got.x, expected.x, 1e-14 * scale);
+  EXPECT_NEAR(got.y, expected.y, 1e-14 * scale);
+  EXPECT_NEAR(got.z, expected.z, 1e-14 * scale);
+}
+
 TEST(GranularPairForces, HookeSphereSphereMatchesTheModel)
 {
   // Two spheres (vertex-vertex), r = 0.5 each: R_eff = 0.25 (irrelevant for
