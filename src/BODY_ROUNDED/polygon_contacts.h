@@ -144,6 +144,14 @@ struct PolygonExit {
   Vec3 outward;         // unit outward normal of that edge
 };
 
+// The point of a body's skeleton nearest to p.
+struct SkeletonNearest {
+  FeatureKind kind;    // vertex, or edge when strictly inside an edge
+  int index;           // vertex or edge index
+  Vec3 point;          // the nearest point
+  double dist2;        // squared distance from p
+};
+
 // Where a vertex lies with respect to a convex polygon, for the contact
 // search: inside (or on the boundary; `exit` then tells the edge whose
 // line is nearest, ties: the lowest index; one sqrt per inside point),
@@ -157,32 +165,65 @@ struct PolygonExit {
 // keep (its relative error is a few 1e-16).
 enum class VertexPlace : unsigned char { inside, outside, beyond };
 
-// `facing` (n <= 64): bit k set for each edge k whose line p lies on or
-// outside of; for an outside vertex, the nearest point of a convex
-// polygon lies on one of those edges (see nearest_point_on_edges).
+// near (optional): for a vertex outside, its nearest point on the polygon
+// (nearest_point_on_skeleton()), found in the same pass over the edges:
+// p - q, q the nearest point, lies in the normal cone at q, so q lies on
+// an edge whose line p is on or outside of (a "facing" edge); the other
+// edges are no nearer, and where one reaches the same (unique) nearest
+// point it is a vertex shared with a facing edge, found with the same
+// squared distance. So each facing edge is searched as the loop meets it,
+// its vector, length and p - a at hand, with the ties of the full search
+// (lowest index first; vertex 0 as the start). Set only for an outside
+// vertex.
+// In the plane: the polygons of the pair style lie at one z, where the z
+// terms of the 3d formulas are zero, so this gives their values bit for
+// bit; a nearest point has the z of the polygon.
 BODY_DEM_HOST_DEVICE
 inline VertexPlace place_vertex_at_convex_polygon(const Vec3 &p, const Vec3 *v, int n, double orientation,
-                                                  double reach, PolygonExit &exit,
-                                                  unsigned long long *facing = nullptr)
+                                                  double reach, PolygonExit &exit, SkeletonNearest *near = nullptr)
 {
-  unsigned long long facing_edges = 0;
   const double far2 = reach * reach * (1.0 + 2e-9);
   bool outside = false;
   int best_edge = -1;
   double best_height = 0.0, best_len2 = 1.0;    // depth = height / sqrt(len2)
+  if (near) {
+    const double dx = p.x - v[0].x, dy = p.y - v[0].y;
+    *near = {FeatureKind::vertex, 0, v[0], dx * dx + dy * dy};
+  }
   for (int k = 0; k < n; ++k) {
+    const int k_end = polygon_edge_end(k, n);
     const Vec3 &a = v[k];
-    const Vec3 &b = v[polygon_edge_end(k, n)];
-    const Vec3 e = b - a;
-    const double len2 = norm2(e);
+    const Vec3 &b = v[k_end];
+    const double ex = b.x - a.x, ey = b.y - a.y;
+    const double len2 = ex * ex + ey * ey;
     if (len2 <= 0.0) continue;
-    const double height = orientation * cross_z(e, p - a);
-    if (height <= 0.0 && k < 64) facing_edges |= 1ULL << k;
+    const double px = p.x - a.x, py = p.y - a.y;
+    const double height = orientation * (ex * py - ey * px);    // cross_z(e, p - a)
     if (height < 0.0) {
       // distance from the edge's line = -height / |e|
       if (height * height > far2 * len2) return VertexPlace::beyond;
       outside = true;
-      continue;
+    }
+    if (height <= 0.0 && near) {
+      // nearest_point_on_segment(p, a, b), taken if strictly nearer (edge 0: always)
+      const double along = px * ex + py * ey;
+      double d2;
+      SkeletonNearest s;
+      if (along <= 0.0) {
+        d2 = px * px + py * py;
+        s = {FeatureKind::vertex, k, a, d2};
+      } else if (along >= len2) {
+        const double bx = p.x - b.x, by = p.y - b.y;
+        d2 = bx * bx + by * by;
+        s = {FeatureKind::vertex, k_end, b, d2};
+      } else {
+        const double t = along / len2;
+        const Vec3 q{a.x + ex * t, a.y + ey * t, a.z};
+        const double qx = p.x - q.x, qy = p.y - q.y;
+        d2 = qx * qx + qy * qy;
+        s = {FeatureKind::edge, k, q, d2};
+      }
+      if (k == 0 || d2 < near->dist2) *near = s;
     }
     if (outside) continue;
     if (best_edge < 0 || height * height * best_len2 < best_height * best_height * len2) {
@@ -191,7 +232,6 @@ inline VertexPlace place_vertex_at_convex_polygon(const Vec3 &p, const Vec3 *v, 
       best_len2 = len2;
     }
   }
-  if (facing) *facing = facing_edges;
   if (outside || best_edge < 0) return VertexPlace::outside;
   exit.edge = best_edge;
   exit.depth = best_height / std::sqrt(best_len2);
@@ -220,14 +260,6 @@ BODY_DEM_HOST_DEVICE inline bool point_in_convex_polygon(const Vec3 &p, const Ve
   return orientation != 0.0 && locate_in_convex_polygon(p, v, n, orientation, unused);
 }
 
-// The point of a body's skeleton nearest to p.
-struct SkeletonNearest {
-  FeatureKind kind;    // vertex, or edge when strictly inside an edge
-  int index;           // vertex or edge index
-  Vec3 point;          // the nearest point
-  double dist2;        // squared distance from p
-};
-
 // Nearest skeleton point of a body to p, over all its edges (a disk: its
 // vertex). Ties: the lowest edge index.
 namespace polygon_detail {
@@ -254,28 +286,6 @@ BODY_DEM_HOST_DEVICE inline SkeletonNearest nearest_point_on_skeleton(const Vec3
   SkeletonNearest best{FeatureKind::vertex, 0, v[0], norm2(p - v[0])};
   const int nedges = polygon_edge_count(n);
   for (int k = 0; k < nedges; ++k) polygon_detail::take_edge_if_nearer(p, v, n, k, best);
-  return best;
-}
-
-// nearest_point_on_skeleton() of a convex polygon (n >= 3, nonzero area,
-// n <= 64) and a point p outside it, searching only the edges in the mask
-// `facing` (place_vertex_at_convex_polygon): p - q, q the nearest point,
-// lies in the normal cone at q, so q lies on an edge whose line p is on or
-// outside of; the other edges are no nearer, and where one reaches the
-// same (unique) nearest point it is a vertex shared with a facing edge,
-// found with the same squared distance. Same result, same ties (lowest
-// index first; vertex 0 as the start, as the full search does).
-BODY_DEM_HOST_DEVICE
-inline SkeletonNearest nearest_point_on_edges(const Vec3 &p, const PolygonShape &body, unsigned long long facing)
-{
-  const int n = body.nvertices;
-  const Vec3 *v = body.vertices;
-  SkeletonNearest best{FeatureKind::vertex, 0, v[0], norm2(p - v[0])};
-  while (facing) {
-    const int k = lowest_set_bit(facing);    // __builtin_ctzll, also on a device (device_marks.h)
-    facing &= facing - 1;
-    polygon_detail::take_edge_if_nearer(p, v, n, k, best);
-  }
   return best;
 }
 
@@ -421,12 +431,12 @@ namespace polygon_detail {
     const double reach = r_i + r_j + cutoff;
 
     // Rule 3: a vertex inside B's skeleton leaves through the nearest edge.
-    PolygonExit exit;
-    unsigned long long facing = 0;
-    const bool convex = orientation_b != 0.0;
-    if (convex) {
-      const VertexPlace place = place_vertex_at_convex_polygon(p, body_b.vertices, body_b.nvertices, orientation_b,
-                                                               reach, exit, &facing);
+    // Rule 2 (outside): the nearest skeleton point; reject beyond the cutoff before any sqrt.
+    SkeletonNearest near;
+    if (orientation_b != 0.0) {    // convex
+      PolygonExit exit;
+      const VertexPlace place =
+          place_vertex_at_convex_polygon(p, body_b.vertices, body_b.nvertices, orientation_b, reach, exit, &near);
       if (place == VertexPlace::beyond) return;
       if (place == VertexPlace::inside) {
         const VertexHit hit{FeatureKind::edge, exit.edge, p + exit.outward * exit.depth,
@@ -434,11 +444,9 @@ namespace polygon_detail {
         add_oriented_contact(hit, p, a, owner, r_i, r_j, cutoff, out);
         return;
       }
+    } else {
+      near = nearest_point_on_skeleton(p, body_b);
     }
-
-    // Rule 2: the nearest skeleton point; reject beyond the cutoff before any sqrt.
-    const SkeletonNearest near = convex && body_b.nvertices <= 64 ? nearest_point_on_edges(p, body_b, facing)
-                                                                   : nearest_point_on_skeleton(p, body_b);
     if (near.dist2 > reach * reach) return;
     if (near.kind == FeatureKind::vertex) {
       const int b = near.index;
@@ -647,7 +655,12 @@ inline void merge_polygon_contact_weights(PolygonContactList &contacts, double l
     const Contact &ck = contacts[k];
     for (int l = k + 1; l < n; ++l) {
       const Contact &cl = contacts[l];
-      const double rho2 = contact_spacing2(ck, cl);
+      // rho^2 >= the spacing on i: most contacts of a pair lie far apart
+      // on i already, and are passed without the spacing on j
+      const double di = norm2(ck.on_i - cl.on_i);
+      if (di > 0.0 && di >= lm2) continue;
+      const double dj = norm2(ck.on_j - cl.on_j);
+      const double rho2 = di > dj ? di : dj;    // contact_spacing2(ck, cl)
       if (rho2 > 0.0 && rho2 >= lm2) continue;
       const double x = rho2 > 0.0 ? 1.0 - rho2 * inverse_lm2 : 1.0;
       const double ak = cutoff - ck.delta_n, al = cutoff - cl.delta_n;
@@ -666,10 +679,17 @@ inline void merge_polygon_contact_weights(PolygonContactList &contacts, double l
 // fraction), cutoff), for the pair style, whose shapes carry their
 // shortest edges (measured once per body and step, not in each of its
 // pairs).
+// A pair of one contact (most pairs of a packing: a corner on an edge)
+// shares with no other: its weight w becomes w / max(1, w), 1 for the
+// contact of two candidates, without the merging length.
 BODY_DEM_HOST_DEVICE
 inline void merge_polygon_contact_weights(PolygonContactList &contacts, const PolygonShape &bi,
                                           const PolygonShape &bj, double cutoff, double fraction = 0.1)
 {
+  if (contacts.size == 1) {
+    if (contacts[0].weight > 1.0) contacts[0].weight = 1.0;
+    return;
+  }
   merge_polygon_contact_weights(contacts, polygon_merge_length(bi, bj, fraction), cutoff);
 }
 
@@ -680,18 +700,30 @@ inline void merge_polygon_contact_weights(PolygonContactList &contacts, const Po
 // seed's rule does; a contact entering the cutoff adds to L continuously.
 // The parts of it: sum_k a_k |p_k - mean|^2 with a_k = w_k (cutoff -
 // delta_n^k), returned, and wsum = sum_k a_k (L = 2 sqrt(spread / wsum)).
+// In one pass, from the moments about the first contact's point p_0:
+// spread = sum a_k |p_k - p_0|^2 - |sum a_k (p_k - p_0)|^2 / wsum; p_0 is
+// one of the points, so the two terms are of the size of the spread
+// itself (or of the region's, if p_0 does not count) and the difference
+// loses no more than round-off of them.
 BODY_DEM_HOST_DEVICE inline double polygon_contact_spread(const PolygonContactList &contacts, double cutoff,
                                                           double &wsum)
 {
-  const Vec3 mean = cohesive_mean_point(contacts, cutoff, wsum);
-  if (!(wsum > 0.0)) return 0.0;
-  double spread = 0.0;
+  wsum = 0.0;
+  if (contacts.size == 0) return 0.0;
+  const Vec3 origin = contacts[0].point;
+  Vec3 first;            // sum a_k (p_k - p_0)
+  double second = 0.0;   // sum a_k |p_k - p_0|^2
   for (const Contact &c : contacts) {
-    const double w = c.weight * (cutoff - c.delta_n);
-    if (w <= 0.0) continue;
-    spread += w * norm2(c.point - mean);
+    const double a = c.weight * (cutoff - c.delta_n);
+    if (a <= 0.0) continue;
+    const Vec3 d = c.point - origin;
+    wsum += a;
+    first += d * a;
+    second += a * norm2(d);
   }
-  return spread;
+  if (!(wsum > 0.0)) return 0.0;
+  const double spread = second - norm2(first) / wsum;
+  return spread > 0.0 ? spread : 0.0;
 }
 
 BODY_DEM_HOST_DEVICE inline double polygon_contact_length(const PolygonContactList &contacts, double cutoff)

@@ -40,6 +40,7 @@ BODY_DEM_HOST_DEVICE inline double polygon_contact_key(const Contact &c)
 BODY_DEM_HOST_DEVICE inline double weighted_polygon_ja(const PolygonContactList &contacts, double cutoff,
                                                        double delta_ua)
 {
+  if (contacts.size < 2) return 1.0;    // L = 0: a single contact has no spread
   double wsum = 0.0;
   const double spread = polygon_contact_spread(contacts, cutoff, wsum);
   if (!(spread > delta_ua * delta_ua * wsum)) return 1.0;

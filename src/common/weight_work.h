@@ -163,7 +163,10 @@ inline double update_weight_record(const WeightLedger<Capacity> &ledger, const d
       const double w_new = ledger[k].weight;
       const double e_new = unit_energy[ledger[k].contact];
       double w_old = 0.0, e_old = e_new;    // appeared: see above
-      for (int m = 0; m < old_count; ++m) {
+      // from slot k on: a pair's candidates are mostly found in the same
+      // order step after step (keys are unique, so the order of the
+      // search changes no match)
+      for (int t = 0, m = k < old_count ? k : 0; t < old_count; ++t, m = m + 1 < old_count ? m + 1 : 0) {
         const double *entry = record + 1 + stride * m;
         if (entry[0] != key) continue;
         w_old = entry[1];

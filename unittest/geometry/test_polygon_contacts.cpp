@@ -13,8 +13,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <random>
 #include <vector>
 
 using namespace body_dem;
@@ -245,6 +247,78 @@ TEST(NearestPointOnSkeleton, PolygonRodAndDisk)
   EXPECT_EQ(n.kind, V);
   EXPECT_EQ(n.index, 0);
   EXPECT_NEAR(n.dist2, 25.0, kTol);
+}
+
+// The contact search takes the nearest point of an outside vertex from
+// place_vertex_at_convex_polygon(), which searches only the edges the
+// vertex faces, in the plane, in its one pass over the edges: it must be
+// that of nearest_point_on_skeleton() (all edges, 3d formulas) bit for
+// bit (kind, index, point, squared distance), ties included, for convex
+// polygons of either orientation and of up to 80 vertices (more than the
+// 64 of a bit mask), at z = 0 and at another common z, for points all
+// around, on the extensions of edges (where a vertex and an edge tie) and
+// far away. Bit for bit, because the contacts of the pair style must not
+// change with the search.
+TEST(PlaceVertexAtConvexPolygon, NearestOfAnOutsideVertexIsThatOfTheWholeSkeleton)
+{
+  std::mt19937 rng(29);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int outside = 0, edge_hits = 0, vertex_hits = 0;
+  for (const int n : {3, 4, 5, 7, 17, 64, 65, 80}) {
+    for (int trial = 0; trial < 20; ++trial) {
+      const double z = trial % 2 ? 0.7 : 0.0;
+      const bool clockwise = trial % 4 >= 2;
+      // a convex polygon: points on an ellipse at sorted random angles
+      std::vector<double> angles(n);
+      for (double &a : angles) a = 2.0 * M_PI * unit(rng);
+      std::sort(angles.begin(), angles.end());
+      if (clockwise) std::reverse(angles.begin(), angles.end());
+      std::vector<Vec3> v;
+      for (const double a : angles) v.push_back(Vec3{3.0 + 2.0 * std::cos(a), -1.0 + 1.2 * std::sin(a), z});
+      const PolygonShape body{v.data(), n, 0.1};
+      const double orientation = polygon_orientation(v.data(), n);
+      ASSERT_EQ(orientation, clockwise ? -1.0 : 1.0);
+      std::vector<Vec3> points;
+      for (int k = 0; k < 60; ++k) {
+        const double a = 2.0 * M_PI * unit(rng), r = 1.5 + 3.0 * unit(rng) * unit(rng);
+        points.push_back(Vec3{3.0 + r * 2.0 * std::cos(a), -1.0 + r * 1.2 * std::sin(a), z});
+      }
+      for (int k = 0; k < n; ++k) {    // on the extensions of edge k beyond both ends
+        const Vec3 &a = v[k], &b = v[polygon_edge_end(k, n)];
+        points.push_back(b + (b - a) * 0.3);
+        points.push_back(a - (b - a) * 0.7);
+      }
+      for (const Vec3 &p : points) {
+        PolygonExit exit;
+        SkeletonNearest near;
+        const VertexPlace place = place_vertex_at_convex_polygon(p, v.data(), n, orientation, HUGE_VAL, exit, &near);
+        ASSERT_NE(place, VertexPlace::beyond);
+        if (place != VertexPlace::outside) continue;
+        ++outside;
+        const SkeletonNearest full = nearest_point_on_skeleton(p, body);
+        ASSERT_EQ(near.kind, full.kind) << "n " << n << " trial " << trial;
+        EXPECT_EQ(near.index, full.index);
+        EXPECT_EQ(near.point.x, full.point.x);
+        EXPECT_EQ(near.point.y, full.point.y);
+        EXPECT_EQ(near.point.z, full.point.z);
+        EXPECT_EQ(near.dist2, full.dist2);
+        (full.kind == E ? edge_hits : vertex_hits)++;
+        // with a reach, a vertex is beyond only where the exact distance is
+        const double reach = 0.8;
+        PolygonExit unused;
+        SkeletonNearest near_in_reach;
+        if (place_vertex_at_convex_polygon(p, v.data(), n, orientation, reach, unused, &near_in_reach) ==
+            VertexPlace::beyond)
+          EXPECT_GT(full.dist2, reach * reach);
+        else
+          EXPECT_EQ(near_in_reach.dist2, full.dist2);
+      }
+    }
+  }
+  // the cases above occurred
+  EXPECT_GT(outside, 3000);
+  EXPECT_GT(edge_hits, 500);
+  EXPECT_GT(vertex_hits, 500);
 }
 
 TEST(IsNearestVertex, StrictlyNearerOtherVertexDisqualifiesTiesDoNot)

@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <random>
 #include <vector>
 
 using namespace body_dem;
@@ -404,6 +405,48 @@ TEST(PolygonContactLength, TwoEqualContactsGiveTheirDistanceAndEntryIsContinuous
   PolygonContactList one;
   one.add(contact_at(Vec3{0, 0, 0}, Vec3{0, 0.2, 0}, -0.02));
   EXPECT_EQ(polygon_contact_length(one, 0.05), 0.0);
+}
+
+// polygon_contact_spread() sums the moments about the first contact's
+// point in one pass; it must give the spread about the weighted mean
+// point, sum a_k |p_k - mean|^2 (a_k = w_k (cutoff - delta_n)), of the
+// definition. Tolerance 1e-12 of the largest a_k |p_k - p_0|^2 (the
+// difference of the two moments loses round-off of their size, a few
+// 1e-16 relative, far from the origin as near it), plus the noise of the
+// reference itself: its mean point is off by round-off of the coordinates
+// (1e-16 |p|), whose square, times the weights, it adds (where one contact
+// counts, the one-pass sum gives 0 exactly and the reference ~1e-29).
+TEST(PolygonContactLength, SpreadInOnePassIsThatAboutTheMeanPoint)
+{
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int trial = 0; trial < 200; ++trial) {
+    const double cutoff = 0.05;
+    const Vec3 offset{trial % 3 ? 1000.0 * unit(rng) : 0.0, trial % 5 ? -300.0 * unit(rng) : 0.0, 0.0};
+    PolygonContactList list;
+    const int count = 1 + trial % 6;
+    for (int k = 0; k < count; ++k) {
+      const Vec3 on_i = offset + Vec3{2.0 * unit(rng), 2.0 * unit(rng), 0.0};
+      const double delta_n = -0.05 + 0.12 * unit(rng);    // some beyond the cutoff: they do not count
+      list.add(contact_at(on_i, on_i + Vec3{0.0, 0.2 + delta_n, 0.0}, delta_n));
+      list[k].weight = 0.2 + 0.8 * unit(rng);
+    }
+    double wsum = 0.0;
+    const double spread = polygon_contact_spread(list, cutoff, wsum);
+    double mean_wsum = 0.0;
+    const Vec3 mean = cohesive_mean_point(list, cutoff, mean_wsum);
+    double expected = 0.0, scale = 0.0;
+    for (const Contact &c : list) {
+      const double a = c.weight * (cutoff - c.delta_n);
+      if (a <= 0.0) continue;
+      expected += a * norm2(c.point - mean);
+      scale = std::max(scale, a * norm2(c.point - list[0].point));
+    }
+    EXPECT_NEAR(wsum, mean_wsum, 1e-15 * mean_wsum);
+    const double reference_noise = 1e-28 * mean_wsum * (1.0 + norm2(list[0].point));
+    EXPECT_NEAR(spread, expected, 1e-12 * scale + reference_noise) << "trial " << trial;
+    EXPECT_GE(spread, 0.0);
+  }
 }
 
 TEST(PolygonMergeWeights, ContactThatBothVerticesMakeIsStoredOnceAndActsAsBoth)
