@@ -37,9 +37,9 @@ struct PolygonPairKernel {
     PolygonPairStatus status;
     SpringSlotsRef slots;
     if (spring_slots && style_values) slots = {style_values, kPolygonSpringSlots, tag[i] > tag[j]};
-    const PairResult r = polygon_pair_forces(shapes[i], motions[i], shapes[j], motions[j],
-                                             coeffs[type[i] * row_length + type[j]], delta_ua, settings, xi,
-                                             &status, slots, rule, weight_record, recorder);
+    PairResult r = polygon_pair_forces(shapes[i], motions[i], shapes[j], motions[j],
+                                       coeffs[type[i] * row_length + type[j]], delta_ua, settings, xi, &status, slots,
+                                       rule, weight_record, recorder);
     overflow = status.overflow || status.record_count > 0;
     return r;
   }

@@ -35,7 +35,7 @@ struct PolyhedronPairKernel {
                                              bool &overflow, ContactRecorder *recorder = nullptr) const
   {
     PolyhedronPairStatus status;
-    const PairResult r =
+    PairResult r =
         polyhedron_pair_forces(shapes[i], motions[i], shapes[j], motions[j],
                                coeffs[type[i] * row_length + type[j]], delta_ua, smoothing, settings, xi, &status,
                                weight_record, recorder);

@@ -17,6 +17,9 @@
 #include "pair_contact_forces.h"
 #include "weight_work.h"
 
+#include <new>
+#include <type_traits>
+
 namespace body_dem {
 
 // What became of one neighbour entry: its enclosing spheres out of reach
@@ -40,6 +43,10 @@ struct PairValuesLayout {
   int style_values = 0;       // the style's own values per pair
   int style_offset = 3;       // where they start
 };
+
+// interact_entry() makes each pair's result in the place of the last
+// one, which is not destroyed: PairResult holds plain values.
+static_assert(std::is_trivially_destructible<PairResult>::value, "PairResult is made in place over the last one");
 
 // dx, dy, dz: x_i - x_j; reach: the sum of the enclosing radii plus the
 // cutoff of the surface separation. touch, values: the pair's flag and
@@ -97,7 +104,10 @@ BODY_DEM_HOST_DEVICE inline PairOutcome interact_entry(const PairValuesLayout &l
   // xi is read only where the per-pair function may use it.
   if (layout.history && stored && !layout.pair_spring_unused) xi = Vec3::from(values);
   bool pair_overflow = false;
-  r = pair_forces(i, j, settings, layout.history ? &xi : nullptr, record, own, pair_overflow, recorder);
+  // made in r's place (C++17's guaranteed elision of a prvalue): an
+  // assignment would copy its some 30 values, for every pair within reach
+  ::new (static_cast<void *>(&r))
+      PairResult(pair_forces(i, j, settings, layout.history ? &xi : nullptr, record, own, pair_overflow, recorder));
   if (pair_overflow) overflow++;
   weight_work += r.weight_work;
   if (values) {
