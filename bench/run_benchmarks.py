@@ -12,9 +12,10 @@ Groups of cases (--only, comma-separated; all by default):
   polygon  2000 rounded squares in 2d, dense and settled: the host's
            body/rounded/polygon vs the package's, without and with history,
            with its default rule (contacts weighted) and the seed's (contacts
-           farthest); the five configurations of a case run in turn (a
-           warm-up each, then --repeat rounds), so that a change of the
-           machine's load affects all of them alike.
+           farthest), and with --baseline-plugin PATH that plugin's default
+           without and with history; the configurations of a case run in
+           turn (a warm-up each, then --repeat rounds), so that a change of
+           the machine's load affects all of them alike.
   heap     a settled 3d heap of 2016 rounded cubes and tetrahedra in a box:
            the host's body/rounded/polyhedron (few steps: it is slow) vs the
            package's, without and with history, and the package's
@@ -28,7 +29,9 @@ Groups of cases (--only, comma-separated; all by default):
            k_na 0; a settled packing of 2000 of in.squares's squares (edge
            4, rounding diameter 0.5, c_n = c_t = 1, mu 0.1, delta_ua 0.5,
            cut_inner 0.5, k_n 100, k_na 2; a floor, gravity 0.1), the host's
-           body/rounded/polygon vs the package's (--steps). Settled once by
+           body/rounded/polygon vs the package's with its default rule and
+           with contacts farthest (and --baseline-plugin's), run in turn
+           (--steps). Settled once by
            bench/in.settle_pour3d and in.settle_squares (see there).
   hull     grains as users make them (issue 25): settled beds of 288 hull
            grains (convex hulls of random points near an ellipsoid of
@@ -417,10 +420,15 @@ def polygon_cases(lmp, plugin, work, opts):
         labels = ("host body/rounded/polygon (built-in)", "package body/rounded/polygon",
                   "package body/rounded/polygon history", "package body/rounded/polygon contacts farthest",
                   "package body/rounded/polygon history contacts farthest")
-        rates = measure_rotation(list(zip(labels, (base, base + plugin_load, base + plugin_load + history,
-                                                   base + plugin_load + farthest,
-                                                   base + plugin_load + history + farthest))),
-                                 lmp, work, opts.repeat)
+        configs = list(zip(labels, (base, base + plugin_load, base + plugin_load + history,
+                                    base + plugin_load + farthest, base + plugin_load + history + farthest)))
+        # --baseline-plugin (e.g. a build of the commit before a change):
+        # its default, without and with history, in the same rounds
+        base_labels = (f"{BASELINE} body/rounded/polygon", f"{BASELINE} body/rounded/polygon history")
+        if opts.baseline_plugin:
+            base_load = ["-var", "load", f"plugin load {os.path.abspath(opts.baseline_plugin)}"]
+            configs += list(zip(base_labels, (base + base_load, base + base_load + history)))
+        rates = measure_rotation(configs, lmp, work, opts.repeat)
         host, pkg, hist, pkg_f, hist_f = (rates[label] for label in labels)
         # The two rules side by side: round by round (the runs of a round
         # follow each other within seconds, so their ratio is less moved by
@@ -428,12 +436,11 @@ def polygon_cases(lmp, plugin, work, opts):
         # in steps per CPU second (which the time the process waits for a
         # core, on a machine shared with other jobs, does not enter).
         for what, weighted, farthest in (("without history", pkg, pkg_f), ("with history", hist, hist_f)):
-            if isinstance(weighted, list) and isinstance(farthest, list) and weighted and farthest:
-                per_round = sorted(w / f for w, f in zip(weighted, farthest))
-                cpu_ratio = statistics.median(weighted.cpu) / statistics.median(farthest.cpu)
-                print(f"  contacts weighted / farthest, {what}: wall clock per round median "
-                      f"{statistics.median(per_round):.3f} (range {per_round[0]:.3f}-{per_round[-1]:.3f}), "
-                      f"per CPU second {cpu_ratio:.3f}", flush=True)
+            print_ratio_per_round("contacts weighted / farthest, " + what, weighted, farthest)
+        if opts.baseline_plugin:
+            for what, weighted, other in (("without history", pkg, rates[base_labels[0]]),
+                                          ("with history", hist, rates[base_labels[1]])):
+                print_ratio_per_round(f"package / {BASELINE}, " + what, weighted, other)
         if all(isinstance(r, list) and r for r in (host, pkg, hist, pkg_f, hist_f)):
             base_cpu = statistics.median(host.cpu)
             print("  steps per CPU second (median), ratio to the host's: " +
@@ -446,7 +453,23 @@ def polygon_cases(lmp, plugin, work, opts):
         rows.append((case, "package body/rounded/polygon history", hist, baseline))
         rows.append((case, "package body/rounded/polygon contacts farthest", pkg_f, baseline))
         rows.append((case, "package body/rounded/polygon history contacts farthest", hist_f, baseline))
+        if opts.baseline_plugin:
+            rows += [(case, label, rates[label], baseline) for label in base_labels]
     return rows
+
+
+def print_ratio_per_round(what, a, b):
+    """The speed of configuration a over b of one rotation
+    (measure_rotation): the median of the ratios of each round's two runs,
+    which follow each other within seconds, so that a change of the
+    machine's load moves it less than the ratio of the medians; and the
+    ratio in steps per CPU second (which the time a process waits for a
+    core, on a machine shared with other jobs, does not enter)."""
+    if isinstance(a, list) and isinstance(b, list) and a and b:
+        per_round = sorted(x / y for x, y in zip(a, b))
+        cpu_ratio = statistics.median(a.cpu) / statistics.median(b.cpu)
+        print(f"  {what}: wall clock per round median {statistics.median(per_round):.3f} "
+              f"(range {per_round[0]:.3f}-{per_round[-1]:.3f}), per CPU second {cpu_ratio:.3f}", flush=True)
 
 
 HEAP_CASE = "3d heap, 2016 cubes+tetrahedra, settled"
@@ -510,6 +533,8 @@ def sphere_cases(lmp, plugin, work, opts):
 
 POUR3D_CASE = "3d bed, in.pour3d's parameters, 2016 cubes+tetrahedra, settled"
 SQUARES_CASE = "2d packing, in.squares's parameters, 2000 squares, settled"
+# the label of the rows of --baseline-plugin (another build of the package)
+BASELINE = "baseline plugin (--baseline-plugin)"
 
 
 def ensure_host_example_packing(lmp, plugin, work, kind):
@@ -553,7 +578,7 @@ def host_example_cases(lmp, plugin, work, opts):
             # the package and the other build alternately, so that the
             # machine's load affects both alike
             load_base = ["-var", "load", f"plugin load {os.path.abspath(opts.baseline_plugin)}"]
-            styles = ("package body/rounded/polyhedron", "baseline plugin (--baseline-plugin) body/rounded/polyhedron")
+            styles = ("package body/rounded/polyhedron", f"{BASELINE} body/rounded/polyhedron")
             both = measure_alternating_noted(
                 [(styles[0], base + extra + load + ["-var", "nsteps", str(opts.heap_steps)], 1, 1, None),
                  (styles[1], base + extra + load_base + ["-var", "nsteps", str(opts.heap_steps)], 1, 1, None)],
@@ -566,16 +591,27 @@ def host_example_cases(lmp, plugin, work, opts):
         rows.append((case, "host built-in body/rounded/polyhedron", host, baseline))
         rows.append((case, "package body/rounded/polyhedron", pkg, baseline))
         if opts.baseline_plugin:
-            rows.append((case, "baseline plugin (--baseline-plugin) body/rounded/polyhedron", other, baseline))
+            rows.append((case, f"{BASELINE} body/rounded/polyhedron", other, baseline))
     packing = ensure_host_example_packing(lmp, plugin, work, "squares")
     base = ["-in", os.path.join(HERE, "in.bench_squares"), "-var", "data", packing,
             "-var", "nsteps", str(opts.steps)]
-    print(f"{SQUARES_CASE}, {opts.steps} steps:", flush=True)
-    host = measure("host body/rounded/polygon (built-in)", lmp, base, work, opts.repeat)
-    pkg = measure("package body/rounded/polygon", lmp, base + load, work, opts.repeat)
+    # in turn, with the seed's rule (contacts farthest) and --baseline-plugin
+    # if given: their ratios are what issue 29's bar is stated in
+    print(f"{SQUARES_CASE}, {opts.steps} steps (run in turn):", flush=True)
+    labels = ["host body/rounded/polygon (built-in)", "package body/rounded/polygon",
+              "package body/rounded/polygon contacts farthest"]
+    configs = [base, base + load, base + load + ["-var", "contacts", "contacts farthest"]]
+    if opts.baseline_plugin:
+        labels.append(f"{BASELINE} body/rounded/polygon")
+        configs.append(base + ["-var", "load", f"plugin load {os.path.abspath(opts.baseline_plugin)}"])
+    rates = measure_rotation(list(zip(labels, configs)), lmp, work, opts.repeat)
+    host, pkg = rates[labels[0]], rates[labels[1]]
+    print_ratio_per_round("contacts weighted / farthest", pkg, rates[labels[2]])
+    if opts.baseline_plugin:
+        print_ratio_per_round(f"package / {BASELINE}", pkg, rates[labels[3]])
     baseline = host if isinstance(host, list) else pkg
     rows.append((SQUARES_CASE, "host built-in body/rounded/polygon", host, baseline))
-    rows.append((SQUARES_CASE, "package body/rounded/polygon", pkg, baseline))
+    rows += [(SQUARES_CASE, label, rates[label], baseline) for label in labels[1:]]
     return rows
 
 
@@ -615,7 +651,7 @@ def hull_cases(lmp, plugin, work, opts):
         beds.append((f"288 hull grains, {n} vertices", ensure_hull_bed(lmp, plugin, work, n)))
     plugins = [("package body/rounded/polyhedron/granular", plugin)]
     if opts.baseline_plugin:
-        plugins.append(("baseline plugin (--baseline-plugin)", os.path.abspath(opts.baseline_plugin)))
+        plugins.append((BASELINE, os.path.abspath(opts.baseline_plugin)))
     baseline = None
     for (case, restart), scale in zip(beds, (8, 4, 3, 2, 1)):
         case = "3d bed, " + case + ", settled"
@@ -1199,6 +1235,13 @@ def print_bars(rows, prows, srows=()):
                 (f"{name}: host Pair time / package's", pair_ratio((case, host2d), (case, pkg2d)), ">= 4"),
                 (f"{name}: rest of a step, package / host", rest_ratio((case, pkg2d), (case, host2d)), "<= 1"),
             ]
+        # issue 29: the 2d speed (its ratio to the host) may fall by at most
+        # 10 % against the plugin before the change (--baseline-plugin)
+        for case in ("2d pour, 2000 squares, dense", p2, SQUARES_CASE):
+            other = (case, f"{BASELINE} body/rounded/polygon")
+            if other in med:
+                name = {p2: "2d settled", SQUARES_CASE: "in.squares packing"}.get(case, "2d pour")
+                lines.append((f"{name}: package / {BASELINE} (speed)", ratio((case, pkg2d), other), ">= 0.9"))
         lines += [
             ("spheres: one-vertex bodies / host granular (cost)",
              cost((sp, "package body/rounded/polyhedron/granular, one-vertex spheres"),
@@ -1230,6 +1273,7 @@ def print_bars(rows, prows, srows=()):
     ran = {r[0] for r in rows} | {r[0] for r in prows}
     names = {"heap": (h,), "in.pour3d bed": (POUR3D_CASE,), "in.pour3d bed, cut_inner 0, k_na 0": (soft,),
              "2d settled": (p2,), "in.squares packing": (SQUARES_CASE,), "spheres": (sp,),
+             "2d pour": ("2d pour, 2000 squares, dense",),
              "2d": (p2 + ", history",)}
     lines = [l for l in lines if any(c in ran for c in names[l[0].split(":")[0]])]
     timed = [r for r in srows if r[2] is not None]
@@ -1390,8 +1434,9 @@ def main():
                         help="time steps per measured run of the hull group's 200-vertex grains (default 200; "
                              "2, 3, 4 and 8 times that for the 100-, 50-, 20-vertex grains and the cubes)")
     parser.add_argument("--baseline-plugin", default=None,
-                        help="hull and hostex groups: also measure this plugin (another build of the package, "
-                             "e.g. of an earlier commit) on the same inputs, run alternately with the build's")
+                        help="hull, hostex and polygon groups: also measure this plugin (another build of the "
+                             "package, e.g. of an earlier commit) on the same inputs, run alternately with the "
+                             "build's")
     parser.add_argument("--contact-steps", type=int, default=1000,
                         help="time steps per measured run of the contacts group (default 1000)")
     parser.add_argument("--lcp-repeat", type=int, default=1, help="runs of lcp-bench (lcp group; default 1)")
