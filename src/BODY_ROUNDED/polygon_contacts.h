@@ -636,13 +636,6 @@ BODY_DEM_HOST_DEVICE inline double polygon_merge_length(const PolygonShape &bi, 
   return fraction * l;
 }
 
-// rho_kl^2 of two contacts (see above).
-BODY_DEM_HOST_DEVICE inline double contact_spacing2(const Contact &ck, const Contact &cl)
-{
-  const double di = norm2(ck.on_i - cl.on_i), dj = norm2(ck.on_j - cl.on_j);
-  return di > dj ? di : dj;
-}
-
 BODY_DEM_HOST_DEVICE
 inline void merge_polygon_contact_weights(PolygonContactList &contacts, double l_merge, double cutoff)
 {
@@ -660,7 +653,7 @@ inline void merge_polygon_contact_weights(PolygonContactList &contacts, double l
       const double di = norm2(ck.on_i - cl.on_i);
       if (di > 0.0 && di >= lm2) continue;
       const double dj = norm2(ck.on_j - cl.on_j);
-      const double rho2 = di > dj ? di : dj;    // contact_spacing2(ck, cl)
+      const double rho2 = di > dj ? di : dj;    // rho_kl^2 (see above)
       if (rho2 > 0.0 && rho2 >= lm2) continue;
       const double x = rho2 > 0.0 ? 1.0 - rho2 * inverse_lm2 : 1.0;
       const double ak = cutoff - ck.delta_n, al = cutoff - cl.delta_n;
@@ -681,7 +674,9 @@ inline void merge_polygon_contact_weights(PolygonContactList &contacts, double l
 // pairs).
 // A pair of one contact (most pairs of a packing: a corner on an edge)
 // shares with no other: its weight w becomes w / max(1, w), 1 for the
-// contact of two candidates, without the merging length.
+// contact of two candidates, without the merging length (this and
+// weighted_polygon_ja's return for one contact: 1.5 % of a step on
+// in.squares's packing, where half the pairs in contact have one).
 BODY_DEM_HOST_DEVICE
 inline void merge_polygon_contact_weights(PolygonContactList &contacts, const PolygonShape &bi,
                                           const PolygonShape &bj, double cutoff, double fraction = 0.1)
