@@ -76,6 +76,30 @@ std::string PolyhedronBodyFrames::shape_defect(Atom *atom, AtomVecBody *avec, Bo
   return buffers.checker.polyhedron(in);
 }
 
+void PolyhedronBodyFrames::transform_vertices(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int i,
+                                              int nvertices, Vec3 *vertices, PolyhedronShape &shape,
+                                              BodyMotion &motion)
+{
+  shape = PolyhedronShape{};    // no edges, faces, normals or per-body data
+  shape.vertices = vertices;
+  shape.nvertices = nvertices;
+  motion.center = Vec3::from(atom->x[i]);
+  motion.velocity = Vec3::from(atom->v[i]);
+  motion.omega = Vec3{};
+  if (atom->body[i] < 0) return;
+  AtomVecBody::Bonus *bonus = &avec->bonus[atom->body[i]];
+  shape.rounded_radius = bptr->rounded_radius(bonus);
+  double rot[3][3], disp[3];
+  body_rotation(bonus->quat, rot);
+  const double *coords = bptr->coords(bonus);
+  // the same operations as transform_one(): the same vertices bit for bit
+  for (int k = 0; k < nvertices; k++) {
+    MathExtra::matvec(rot, &coords[3 * k], disp);
+    vertices[k] = motion.center + Vec3::from(disp);
+  }
+  motion.omega = space_frame_omega(rot, atom->angmom[i], bonus->inertia);
+}
+
 void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int i,
                                          const Counts &c, const Storage &st, PolyhedronShape &shape,
                                          BodyMotion &motion, const Topology *topology)

@@ -99,10 +99,20 @@ class PolyhedronBodyFrames {
   // c: its counts (counts()), which the caller has at hand. topology: the
   // body's (the shape points into it), or nullptr: edges and faces are
   // read from the host into storage and turned outward here, and the shape
-  // has no edge_face_table (the walls, which look at the vertices only).
+  // has no edge_face_table.
   static void transform_one(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
                             LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i, const Counts &c, const Storage &storage,
                             PolyhedronShape &shape, BodyMotion &motion, const Topology *topology = nullptr);
+
+  // The vertices alone (into `vertices`, room for nvertices), the
+  // rounded radius and the motion of atom i, the same numbers as
+  // transform_one() gives: the shape has no edges, faces or normals. For
+  // the walls, whose contacts are those of the vertices (wall_contacts.h):
+  // the rest of a shape, for a body of many faces, cost them several
+  // times its vertices.
+  static void transform_vertices(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
+                                 LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i, int nvertices, Vec3 *vertices,
+                                 PolyhedronShape &shape, BodyMotion &motion);
 
   // Work arrays of the shape check, kept from one body to the next.
   struct ShapeCheckBuffers {

@@ -20,25 +20,17 @@ bool PolyhedronWallFrames::init(Atom *atom)
 
 void PolyhedronWallFrames::transform(Atom *atom, int i, PolyhedronShape &shape, BodyMotion &motion, int thread)
 {
-  Scratch &m = scratch_[thread];
+  std::vector<Vec3> &vertices = scratch_[thread];
   // Sizes only grow: after the first bodies no allocation happens here.
-  const PolyhedronBodyFrames::Counts n = PolyhedronBodyFrames::counts(atom, avec_, bptr_, i);
-  if (static_cast<int>(m.vertices.size()) < n.nvertices) m.vertices.resize(n.nvertices);
-  if (static_cast<int>(m.edges.size()) < 2 * n.nedges) m.edges.resize(2 * n.nedges);
-  if (static_cast<int>(m.faces.size()) < 4 * n.nfaces) m.faces.resize(4 * n.nfaces);
-  if (static_cast<int>(m.normals.size()) < n.nfaces) m.normals.resize(n.nfaces);
-  // the same layout as PolyhedronBodyFrames keeps: 2 and 4 ints in a row
-  const PolyhedronBodyFrames::Storage storage{m.vertices.data(), reinterpret_cast<int(*)[2]>(m.edges.data()),
-                                              reinterpret_cast<int(*)[4]>(m.faces.data()), m.normals.data()};
-  PolyhedronBodyFrames::transform_one(atom, avec_, bptr_, i, n, storage, shape, motion);
+  const int n = PolyhedronBodyFrames::counts(atom, avec_, bptr_, i).nvertices;
+  if (static_cast<int>(vertices.size()) < n) vertices.resize(n);
+  PolyhedronBodyFrames::transform_vertices(atom, avec_, bptr_, i, n, vertices.data(), shape, motion);
 }
 
 double PolyhedronWallFrames::memory_usage() const
 {
   double bytes = 0.0;
-  for (const Scratch &m : scratch_)
-    bytes += (m.vertices.capacity() + m.normals.capacity()) * sizeof(Vec3) +
-        (m.edges.capacity() + m.faces.capacity()) * sizeof(int);
+  for (const std::vector<Vec3> &vertices : scratch_) bytes += vertices.capacity() * sizeof(Vec3);
   return bytes;
 }
 

@@ -1,7 +1,8 @@
 /* -*- c++ -*- ----------------------------------------------------------
-   body-dem package: the space-frame shape of one rounded polyhedron at a
-   time, for the walls, which need only the few bodies near them (LAMMPS
-   glue around PolyhedronBodyFrames::transform_one).
+   body-dem package: the space-frame vertices of one rounded polyhedron at
+   a time, for the walls, which need only the few bodies near them and of
+   those only the vertices (LAMMPS glue around
+   PolyhedronBodyFrames::transform_vertices).
 ------------------------------------------------------------------------- */
 
 #ifndef BODY_DEM_POLYHEDRON_WALL_FRAMES_H
@@ -33,7 +34,8 @@ class PolyhedronWallFrames {
   {
     if (static_cast<int>(scratch_.size()) < threads) scratch_.resize(threads);
   }
-  // Shape and motion of atom i, valid until the next call with the same
+  // Shape (its vertices and rounded radius: all that a wall's contacts
+  // need) and motion of atom i, valid until the next call with the same
   // thread (0 .. the count given to prepare_threads() - 1).
   void transform(LAMMPS_NS::Atom *atom, int i, PolyhedronShape &shape, BodyMotion &motion, int thread = 0);
 
@@ -42,11 +44,7 @@ class PolyhedronWallFrames {
  private:
   LAMMPS_NS::AtomVecBody *avec_ = nullptr;
   LAMMPS_NS::BodyRoundedPolyhedron *bptr_ = nullptr;
-  struct Scratch {
-    std::vector<Vec3> vertices, normals;
-    std::vector<int> edges, faces;    // 2 and 4 per edge and face
-  };
-  std::vector<Scratch> scratch_ = std::vector<Scratch>(1);    // one per thread
+  std::vector<std::vector<Vec3>> scratch_ = std::vector<std::vector<Vec3>>(1);    // vertices, one per thread
 };
 
 }    // namespace body_dem
