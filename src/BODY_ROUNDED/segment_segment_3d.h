@@ -63,11 +63,13 @@ inline bool segments_may_cross_within(const Vec3 &p0, const Vec3 &p1, const Vec3
   const Vec3 n = cross(u, v);
   const double den = norm2(n);
   const double num_s = uv * vw - vv * uw;
-  if (!(num_s > 0.0 && num_s < den)) return false;
   const double num_t = uu * vw - uv * uw;
-  if (!(num_t > 0.0 && num_t < den)) return false;
   const double wn = dot(w, n);
-  return wn * wn <= dmax * dmax * den * (1.0 + 1e-9);
+  // all five conditions, combined without branches: which of them fails
+  // is unpredictable, that all hold rare (a branch per condition cost
+  // more in mispredictions than the arithmetic it saved)
+  return (num_s > 0.0) & (num_s < den) & (num_t > 0.0) & (num_t < den) &
+      (wn * wn <= dmax * dmax * den * (1.0 + 1e-9));
 }
 
 struct SegmentSegmentResult {
