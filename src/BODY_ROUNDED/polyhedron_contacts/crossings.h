@@ -217,8 +217,10 @@ namespace polyhedron_detail {
     }
     BODY_DEM_HOST_DEVICE bool misses(const Vec3 &a, const Vec3 &b) const
     {
-      return (a.x < lo[0] && b.x < lo[0]) || (a.x > hi[0] && b.x > hi[0]) || (a.y < lo[1] && b.y < lo[1]) ||
-          (a.y > hi[1] && b.y > hi[1]) || (a.z < lo[2] && b.z < lo[2]) || (a.z > hi[2] && b.z > hi[2]);
+      // without branches (as segments_may_cross_within()): which test
+      // decides is unpredictable
+      return ((a.x < lo[0]) & (b.x < lo[0])) | ((a.x > hi[0]) & (b.x > hi[0])) | ((a.y < lo[1]) & (b.y < lo[1])) |
+          ((a.y > hi[1]) & (b.y > hi[1])) | ((a.z < lo[2]) & (b.z < lo[2])) | ((a.z > hi[2]) & (b.z > hi[2]));
     }
   };
 
