@@ -70,9 +70,11 @@ namespace polyhedron_detail {
     double margin = 0.0; // of every test, for round-off
     // the slab's vertices (in index order), the faces and the edges with a
     // vertex in the slab (in any order), of each body
-    int vert_i[kMaxCulledVertices], vert_j[kMaxCulledVertices];
-    int face_i[kMaxCulledFeatures], face_j[kMaxCulledFeatures];
-    int edge_i[kMaxCulledFeatures], edge_j[kMaxCulledFeatures];
+    // (one more than they can hold: slab_features() and mark_slab() write
+    // the next slot before they know whether it is taken)
+    int vert_i[kMaxCulledVertices + 1], vert_j[kMaxCulledVertices + 1];
+    int face_i[kMaxCulledFeatures + 1], face_j[kMaxCulledFeatures + 1];
+    int edge_i[kMaxCulledFeatures + 1], edge_j[kMaxCulledFeatures + 1];
     int nvert_i = 0, nvert_j = 0, nface_i = 0, nface_j = 0, nedge_i = 0, nedge_j = 0;
   };
 
@@ -120,13 +122,19 @@ namespace polyhedron_detail {
       for (int e = 0; e < b.nedges; ++e) edge_mark[e] = 0;
       for (int q = 0; q < nverts; ++q) {
         const int v = verts[q];
+        // appended without a branch, kept where not marked before
+        // (whether a neighbour is new is unpredictable)
         for (int k = b.vertex_face_first[v]; k < b.vertex_face_first[v + 1]; ++k) {
           const int f = b.vertex_faces[k];
-          if (!face_mark[f]) face_mark[f] = 1, faces[nfaces++] = f;
+          faces[nfaces] = f;
+          nfaces += 1 - face_mark[f];
+          face_mark[f] = 1;
         }
         for (int k = b.vertex_edge_first[v]; k < b.vertex_edge_first[v + 1]; ++k) {
           const int e = b.vertex_edges[k];
-          if (!edge_mark[e]) edge_mark[e] = 1, edges[nedges++] = e;
+          edges[nedges] = e;
+          nedges += 1 - edge_mark[e];
+          edge_mark[e] = 1;
         }
       }
       // the vertices in index order (their candidates must come in it);
@@ -206,14 +214,14 @@ namespace polyhedron_detail {
     for (int head = 0; head < nverts; ++head) {
       const int v = verts[head];
       for (int q = b.vertex_edge_first[v]; q < b.vertex_edge_first[v + 1]; ++q) {
+        // without branches (whether a neighbour is new, and in the slab,
+        // is unpredictable): the state of a vertex seen before is kept
         const int w = b.vertex_neighbors[q];
-        if (state[w]) continue;
-        if (sign * dot(b.vertices[w], n) >= threshold) {
-          state[w] = 2;
-          verts[nverts++] = w;
-        } else {
-          state[w] = 1;
-        }
+        const unsigned char seen = state[w];
+        const bool in = (seen == 0) & (sign * dot(b.vertices[w], n) >= threshold);
+        verts[nverts] = w;
+        nverts += in;
+        state[w] = seen ? seen : (in ? 2 : 1);
       }
     }
   }
