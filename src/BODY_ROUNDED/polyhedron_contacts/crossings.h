@@ -272,8 +272,9 @@ namespace polyhedron_detail {
         if (!keep_near_j && skip_j(ej)) continue;
         const Vec3 &c = bj.vertices[bj.edges[ej][0]];
         const Vec3 &d = bj.vertices[bj.edges[ej][1]];
-        if (box_margin >= 0.0 && box.misses(c, d)) continue;
-        if (!segments_may_cross_within(a, b, c, d, s.dmax)) continue;    // most edge pairs: no division
+        // both tests without a branch between them: which one rejects a
+        // pair is unpredictable (most edge pairs: no division)
+        if (!((box_margin < 0.0 || !box.misses(c, d)) & segments_may_cross_within(a, b, c, d, s.dmax))) continue;
         add_crossing_candidate(s, angles, ei, a, b, u, uu, fi, ridge_i, ej, oi_known, oi);
       }
     }
