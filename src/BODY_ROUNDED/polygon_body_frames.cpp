@@ -28,18 +28,14 @@ void PolygonBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRounded
   shape.skeleton_radius = -1.0;
   shape.orientation = PolygonShape::kOrientationNotGiven;
   shape.shortest_edge = -1.0;
-  motion.center = Vec3::from(atom->x[i]);
-  motion.velocity = Vec3::from(atom->v[i]);
-  motion.omega = Vec3{};
-  if (atom->body[i] < 0) return;
-  AtomVecBody::Bonus *bonus = &avec->bonus[atom->body[i]];
+  double rot[3][3], disp[3];
+  AtomVecBody::Bonus *bonus = body_motion(atom, avec, i, motion, rot);
+  if (!bonus) return;
   shape.rounded_radius = bptr->rounded_radius(bonus);
   // atom->radius encloses the rounded body: the skeleton lies within
   // radius - r of the centre.
   shape.center = motion.center;
   shape.skeleton_radius = std::max(0.0, atom->radius[i] - shape.rounded_radius);
-  double rot[3][3], disp[3];
-  body_rotation(bonus->quat, rot);
   const double *coords = bptr->coords(bonus);
   for (int k = 0; k < shape.nvertices; k++) {
     MathExtra::matvec(rot, &coords[3 * k], disp);
@@ -48,7 +44,6 @@ void PolygonBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRounded
     // (1e-17) in z, which would give tiny out-of-plane forces and torques.
     vertices[k].z = motion.center.z;
   }
-  motion.omega = space_frame_omega(rot, atom->angmom[i], bonus->inertia);
   // once per body and step, not in each of its neighbour pairs
   shape.orientation = polygon_orientation(vertices, shape.nvertices);
   shape.shortest_edge = polygon_shortest_edge(shape);

@@ -27,6 +27,21 @@ namespace {
     return static_cast<int>(v < 0.0 ? v - 0.5 : v + 0.5);
   }
 
+  // The space-frame vertices of a body (its rotation, the body-frame
+  // coordinates, the centre), into out; returns the centroid of the
+  // vertices (the centre for none).
+  Vec3 place_vertices(const double rot[3][3], const double *coords, int n, const Vec3 &center, Vec3 *out)
+  {
+    double disp[3];
+    Vec3 sum;
+    for (int k = 0; k < n; k++) {
+      MathExtra::matvec(rot, &coords[3 * k], disp);
+      out[k] = center + Vec3::from(disp);
+      sum += Vec3::from(disp);
+    }
+    return n > 0 ? center + sum * (1.0 / n) : center;
+  }
+
 }    // namespace
 
 PolyhedronBodyFrames::Counts PolyhedronBodyFrames::counts(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr,
@@ -83,21 +98,11 @@ void PolyhedronBodyFrames::transform_vertices(Atom *atom, AtomVecBody *avec, Bod
   shape = PolyhedronShape{};    // no edges, faces, normals or per-body data
   shape.vertices = vertices;
   shape.nvertices = nvertices;
-  motion.center = Vec3::from(atom->x[i]);
-  motion.velocity = Vec3::from(atom->v[i]);
-  motion.omega = Vec3{};
-  if (atom->body[i] < 0) return;
-  AtomVecBody::Bonus *bonus = &avec->bonus[atom->body[i]];
+  double rot[3][3];
+  AtomVecBody::Bonus *bonus = body_motion(atom, avec, i, motion, rot);
+  if (!bonus) return;
   shape.rounded_radius = bptr->rounded_radius(bonus);
-  double rot[3][3], disp[3];
-  body_rotation(bonus->quat, rot);
-  const double *coords = bptr->coords(bonus);
-  // the same operations as transform_one(): the same vertices bit for bit
-  for (int k = 0; k < nvertices; k++) {
-    MathExtra::matvec(rot, &coords[3 * k], disp);
-    vertices[k] = motion.center + Vec3::from(disp);
-  }
-  motion.omega = space_frame_omega(rot, atom->angmom[i], bonus->inertia);
+  place_vertices(rot, bptr->coords(bonus), nvertices, motion.center, vertices);
 }
 
 void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int i,
@@ -121,26 +126,15 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
   shape.vertex_neighbors = topology ? topology->vertex_neighbors : nullptr;
   shape.vertex_face_first = topology ? topology->vertex_face_first : nullptr;
   shape.vertex_faces = topology ? topology->vertex_faces : nullptr;
-  motion.center = Vec3::from(atom->x[i]);
-  motion.velocity = Vec3::from(atom->v[i]);
-  motion.omega = Vec3{};
-  if (atom->body[i] < 0) return;
-
-  AtomVecBody::Bonus *bonus = &avec->bonus[atom->body[i]];
+  double rot[3][3];
+  AtomVecBody::Bonus *bonus = body_motion(atom, avec, i, motion, rot);
+  if (!bonus) return;
   shape.rounded_radius = bptr->rounded_radius(bonus);
-  double rot[3][3], disp[3];
-  body_rotation(bonus->quat, rot);
-  const double *coords = bptr->coords(bonus);
-  Vec3 centroid;
-  for (int k = 0; k < c.nvertices; k++) {
-    MathExtra::matvec(rot, &coords[3 * k], disp);
-    st.vertices[k] = motion.center + Vec3::from(disp);
-    centroid += Vec3::from(disp);
-  }
-  if (c.nvertices > 0) centroid = motion.center + centroid * (1.0 / c.nvertices);
+  const Vec3 centroid = place_vertices(rot, bptr->coords(bonus), c.nvertices, motion.center, st.vertices);
 
   if (topology && topology->body_normals) {
     // many faces: their body-frame normals turned into the space frame
+    double disp[3];
     for (int f = 0; f < c.nfaces; f++) {
       MathExtra::matvec(rot, &topology->body_normals[f].x, disp);
       st.face_normals[f] = Vec3::from(disp);
@@ -185,8 +179,6 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
       st.face_normals[f] = n;
     }
   }
-
-  motion.omega = space_frame_omega(rot, atom->angmom[i], bonus->inertia);
 
   // Per-body data of the contact geometry, computed as it would be per pair.
   if (st.face_offsets) {

@@ -7,7 +7,10 @@
 #ifndef BODY_DEM_BODY_ORIENTATION_H
 #define BODY_DEM_BODY_ORIENTATION_H
 
+#include "atom.h"
+#include "atom_vec_body.h"
 #include "math_extra.h"
+#include "pair_contact_forces.h"
 #include "vec3.h"
 
 namespace body_dem {
@@ -54,6 +57,24 @@ inline Vec3 space_frame_omega(const double *angmom, const double *quat, const do
   double rot[3][3];
   body_rotation(quat, rot);
   return space_frame_omega(rot, angmom, inertia);
+}
+
+// The motion of atom i (centre, velocity, and for a body its angular
+// velocity) and, for a body, the rotation matrix of its orientation: the
+// start of every space-frame body (2d, 3d, the walls'). Returns the body's
+// data in the host, or nullptr for an atom that is not a body (rot is then
+// not set, omega is 0).
+inline LAMMPS_NS::AtomVecBody::Bonus *body_motion(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, int i,
+                                                  BodyMotion &motion, double rot[3][3])
+{
+  motion.center = Vec3::from(atom->x[i]);
+  motion.velocity = Vec3::from(atom->v[i]);
+  motion.omega = Vec3{};
+  if (atom->body[i] < 0) return nullptr;
+  LAMMPS_NS::AtomVecBody::Bonus *bonus = &avec->bonus[atom->body[i]];
+  body_rotation(bonus->quat, rot);
+  motion.omega = space_frame_omega(rot, atom->angmom[i], bonus->inertia);
+  return bonus;
 }
 
 }    // namespace body_dem
