@@ -180,14 +180,22 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
     }
   }
 
-  // Per-body data of the contact geometry, computed as it would be per pair.
+  // Per-body data of the contact geometry, computed as it would be per pair
+  // (bodies of many faces: from their body-frame offsets, and the centroid
+  // of placing the vertices, the same to round-off: no second pass over
+  // the vertices, and no vertex fetched per face)
+  const bool many_faces = topology && topology->body_offsets;
   if (st.face_offsets) {
-    for (int f = 0; f < c.nfaces; f++)
-      st.face_offsets[f] = dot(st.vertices[shape.faces[f][0]], st.face_normals[f]);
+    if (many_faces)
+      for (int f = 0; f < c.nfaces; f++)
+        st.face_offsets[f] = topology->body_offsets[f] + dot(motion.center, st.face_normals[f]);
+    else
+      for (int f = 0; f < c.nfaces; f++)
+        st.face_offsets[f] = dot(st.vertices[shape.faces[f][0]], st.face_normals[f]);
     shape.face_offsets = st.face_offsets;
   }
   if (st.vertex_centroid) {
-    *st.vertex_centroid = polyhedron_detail::centroid(shape);
+    *st.vertex_centroid = many_faces ? centroid : polyhedron_detail::centroid(shape);
     shape.vertex_centroid = st.vertex_centroid;
   }
   shape.min_edge_length2 = topology && topology->body_normals ? topology->min_edge_length2
@@ -246,6 +254,7 @@ PolyhedronBodyFrames::Topology PolyhedronBodyFrames::topology(int entry) const
           vertex_face_first,
           vertex_face_first + e.nvertices + 1,
           e.first_real >= 0 ? reinterpret_cast<const Vec3 *>(reals_of_shapes_.data() + e.first_real) : nullptr,
+          e.first_real >= 0 ? reals_of_shapes_.data() + e.first_real + 3 * e.nfaces : nullptr,
           e.min_edge_length2};
 }
 
@@ -322,6 +331,7 @@ int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedro
       reals_of_shapes_.push_back(build_normals_[f].y);
       reals_of_shapes_.push_back(build_normals_[f].z);
     }
+    for (int f = 0; f < c.nfaces; f++) reals_of_shapes_.push_back(dot(v[faces[f][0]], build_normals_[f]));
   }
   entries_.push_back(
       Entry{key, c.nvertices, c.nedges, c.nfaces, first, first_real, polyhedron_detail::min_edge_length2(shape), lookups_});
@@ -366,7 +376,7 @@ void PolyhedronBodyFrames::drop_unused_entries()
     if (e.first_real >= 0) {
       moved.first_real = static_cast<int>(reals.size());
       reals.insert(reals.end(), reals_of_shapes_.begin() + e.first_real,
-                   reals_of_shapes_.begin() + e.first_real + 3 * e.nfaces);
+                   reals_of_shapes_.begin() + e.first_real + 4 * e.nfaces);
     }
     new_index[k] = static_cast<int>(kept.size());
     kept.push_back(moved);

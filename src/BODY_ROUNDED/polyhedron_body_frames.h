@@ -81,8 +81,11 @@ class PolyhedronBodyFrames {
     const int *vertex_edge_first, *vertex_edges, *vertex_neighbors, *vertex_face_first, *vertex_faces;
     // bodies of more than kRotatedNormalsAbove faces: the outward unit
     // normals of the faces in the body frame, to be turned into the space
-    // frame each step, and the squared length of the shortest edge
+    // frame each step, the plane offsets of the faces in the body frame
+    // (about the centre; the space-frame offset adds the centre's part)
+    // and the squared length of the shortest edge
     const Vec3 *body_normals;
+    const double *body_offsets;
     double min_edge_length2;
   };
   // Up to this many faces (cubes, tetrahedra: as many as the shapes had
@@ -205,7 +208,7 @@ class PolyhedronBodyFrames {
     std::uint64_t key;    // hash of the host's data of the body
     int nvertices, nedges, nfaces;
     int first;            // start of its block in ints_
-    int first_real;       // start of its body-frame normals in reals_of_shapes_ (-1: none)
+    int first_real;       // start of its body-frame normals, then offsets, in reals_of_shapes_ (-1: none)
     double min_edge_length2;
     long long used;       // the last lookup that found it
   };
