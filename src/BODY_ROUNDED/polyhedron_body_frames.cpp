@@ -107,76 +107,47 @@ void PolyhedronBodyFrames::transform_vertices(Atom *atom, AtomVecBody *avec, Bod
 
 void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int i,
                                          const Counts &c, const Storage &st, PolyhedronShape &shape,
-                                         BodyMotion &motion, const Topology *topology)
+                                         BodyMotion &motion, const Topology &topology)
 {
   shape.vertices = st.vertices;
   shape.nvertices = c.nvertices;
-  shape.edges = topology ? topology->edges : st.edges;
+  shape.edges = topology.edges;
   shape.nedges = c.nedges;
-  shape.faces = topology ? topology->faces : st.faces;
+  shape.faces = topology.faces;
   shape.nfaces = c.nfaces;
   shape.face_normals = st.face_normals;
   shape.rounded_radius = 0.0;
   shape.face_offsets = nullptr;
   shape.vertex_centroid = nullptr;
   shape.min_edge_length2 = -1.0;
-  shape.edge_face_table = topology ? topology->edge_face_table : nullptr;
-  shape.vertex_edge_first = topology ? topology->vertex_edge_first : nullptr;
-  shape.vertex_edges = topology ? topology->vertex_edges : nullptr;
-  shape.vertex_neighbors = topology ? topology->vertex_neighbors : nullptr;
-  shape.vertex_face_first = topology ? topology->vertex_face_first : nullptr;
-  shape.vertex_faces = topology ? topology->vertex_faces : nullptr;
+  shape.edge_face_table = topology.edge_face_table;
+  shape.vertex_edge_first = topology.vertex_edge_first;
+  shape.vertex_edges = topology.vertex_edges;
+  shape.vertex_neighbors = topology.vertex_neighbors;
+  shape.vertex_face_first = topology.vertex_face_first;
+  shape.vertex_faces = topology.vertex_faces;
   double rot[3][3];
   AtomVecBody::Bonus *bonus = body_motion(atom, avec, i, motion, rot);
   if (!bonus) return;
   shape.rounded_radius = bptr->rounded_radius(bonus);
   const Vec3 centroid = place_vertices(rot, bptr->coords(bonus), c.nvertices, motion.center, st.vertices);
 
-  if (topology && topology->body_normals) {
+  if (topology.body_normals) {
     // many faces: their body-frame normals turned into the space frame
     double disp[3];
     for (int f = 0; f < c.nfaces; f++) {
-      MathExtra::matvec(rot, &topology->body_normals[f].x, disp);
+      MathExtra::matvec(rot, &topology.body_normals[f].x, disp);
       st.face_normals[f] = Vec3::from(disp);
     }
-  } else if (topology) {
+  } else {
     // faces already turned outward (build_topology()): the normal of each
-    // from its vertices, the same bits as turning it round below
+    // from its vertices (for a quadrilateral the cross product of its
+    // diagonals)
     for (int f = 0; f < c.nfaces; f++) {
-      const int *F = topology->faces[f];
+      const int *F = topology.faces[f];
       const Vec3 &v0 = st.vertices[F[0]], &v1 = st.vertices[F[1]], &v2 = st.vertices[F[2]];
       const Vec3 n = F[3] >= 0 ? cross(v2 - v0, st.vertices[F[3]] - v1) : cross(v1 - v0, v2 - v0);
       st.face_normals[f] = normalized_or_zero(n);
-    }
-  } else {
-    const double *edges = bptr->edges(bonus);
-    for (int e = 0; e < c.nedges; e++) {
-      st.edges[e][0] = as_index(edges[2 * e]);
-      st.edges[e][1] = as_index(edges[2 * e + 1]);
-    }
-    // Faces: outward unit normal from the vertices (for a quadrilateral the
-    // cross product of its diagonals, twice its area along the normal for
-    // any numbering direction); a face whose normal points towards the
-    // centroid of the vertices (inside a convex body) is numbered clockwise
-    // from outside and is stored reversed. The faces of an open body (a
-    // plate, whose centroid lies in its plane) keep their numbering: they
-    // count from both sides.
-    const double *faces = c.nfaces > 0 ? bptr->faces(bonus) : nullptr;
-    for (int f = 0; f < c.nfaces; f++) {
-      int *F = st.faces[f];
-      for (int k = 0; k < kFaceSize; k++) F[k] = as_index(faces[kFaceSize * f + k]);
-      const Vec3 &v0 = st.vertices[F[0]], &v1 = st.vertices[F[1]], &v2 = st.vertices[F[2]];
-      Vec3 n = F[3] >= 0 ? cross(v2 - v0, st.vertices[F[3]] - v1) : cross(v1 - v0, v2 - v0);
-      n = normalized_or_zero(n);
-      const Vec3 mid = F[3] >= 0 ? (v0 + v1 + v2 + st.vertices[F[3]]) * 0.25 : (v0 + v1 + v2) * (1.0 / 3.0);
-      if (c.nfaces >= 4 && dot(n, mid - centroid) < 0.0) {
-        n = -n;
-        if (F[3] >= 0)
-          std::swap(F[1], F[3]);    // 0 1 2 3 -> 0 3 2 1
-        else
-          std::swap(F[1], F[2]);    // 0 1 2 -> 0 2 1
-      }
-      st.face_normals[f] = n;
     }
   }
 
@@ -184,11 +155,11 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
   // (bodies of many faces: from their body-frame offsets, and the centroid
   // of placing the vertices, the same to round-off: no second pass over
   // the vertices, and no vertex fetched per face)
-  const bool many_faces = topology && topology->body_offsets;
+  const bool many_faces = topology.body_offsets != nullptr;
   if (st.face_offsets) {
     if (many_faces)
       for (int f = 0; f < c.nfaces; f++)
-        st.face_offsets[f] = topology->body_offsets[f] + dot(motion.center, st.face_normals[f]);
+        st.face_offsets[f] = topology.body_offsets[f] + dot(motion.center, st.face_normals[f]);
     else
       for (int f = 0; f < c.nfaces; f++)
         st.face_offsets[f] = dot(st.vertices[shape.faces[f][0]], st.face_normals[f]);
@@ -198,8 +169,8 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
     *st.vertex_centroid = many_faces ? centroid : polyhedron_detail::centroid(shape);
     shape.vertex_centroid = st.vertex_centroid;
   }
-  shape.min_edge_length2 = topology && topology->body_normals ? topology->min_edge_length2
-                                                               : polyhedron_detail::min_edge_length2(shape);
+  shape.min_edge_length2 =
+      topology.body_normals ? topology.min_edge_length2 : polyhedron_detail::min_edge_length2(shape);
 }
 
 namespace {
@@ -282,11 +253,14 @@ int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedro
     edges[e][0] = as_index(host_edges[2 * e]);
     edges[e][1] = as_index(host_edges[2 * e + 1]);
   }
-  // Faces turned outward as transform_one() turns them without a topology:
-  // a face whose normal points towards the centroid is stored reversed
-  // (closed bodies only). The test is on the body-frame vertices; a rigid
-  // rotation does not change its sign (the shape check makes sure that no
-  // face plane passes near the centroid).
+  // Faces turned outward: a face whose normal (for a quadrilateral the
+  // cross product of its diagonals, for any numbering direction) points
+  // towards the centroid of the vertices (inside a convex body) is
+  // numbered clockwise from outside and is stored reversed. The faces of
+  // an open body (a plate, whose centroid lies in its plane) keep their
+  // numbering: they count from both sides. The test is on the body-frame
+  // vertices; a rigid rotation does not change its sign (the shape check
+  // makes sure that no face plane passes near the centroid).
   const double *host_faces = c.nfaces > 0 ? bptr->faces(bonus) : nullptr;
   const Vec3 *v = build_vertices_.data();
   build_normals_.resize(c.nfaces);
@@ -440,11 +414,9 @@ void PolyhedronBodyFrames::transform(Atom *atom, AtomVecBody *avec, BodyRoundedP
     st.face_normals = reinterpret_cast<Vec3 *>(reals + 3 * c.nvertices);
     st.face_offsets = reals + 3 * c.nvertices + 3 * c.nfaces;
     st.vertex_centroid = reinterpret_cast<Vec3 *>(reals + 3 * c.nvertices + 4 * c.nfaces);
-    st.edges = nullptr;
-    st.faces = nullptr;
     const int entry = entry_of_atom_[i];
     const Topology topo = entry >= 0 ? topology(entry) : Topology{};
-    transform_one(atom, avec, bptr, i, c, st, shapes_[i], motions_[i], &topo);
+    transform_one(atom, avec, bptr, i, c, st, shapes_[i], motions_[i], topo);
   }
 }
 

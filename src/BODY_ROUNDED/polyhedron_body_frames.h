@@ -62,8 +62,6 @@ class PolyhedronBodyFrames {
   // Caller-provided storage for one body, at least as large as its counts.
   struct Storage {
     Vec3 *vertices;
-    int (*edges)[2];
-    int (*faces)[4];
     Vec3 *face_normals;
     // optional (nullptr: not computed): the plane offsets of the faces and
     // the centroid of the vertices, for PolyhedronShape's per-body data
@@ -100,12 +98,11 @@ class PolyhedronBodyFrames {
   // radius, centre, velocity and angular velocity (from angmom, quat and
   // the principal moments). An atom that is not a body gets an empty shape.
   // c: its counts (counts()), which the caller has at hand. topology: the
-  // body's (the shape points into it), or nullptr: edges and faces are
-  // read from the host into storage and turned outward here, and the shape
-  // has no edge_face_table.
+  // body's, from the pool (the shape points into it: its edges and faces
+  // are not read from the host each step).
   static void transform_one(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
                             LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i, const Counts &c, const Storage &storage,
-                            PolyhedronShape &shape, BodyMotion &motion, const Topology *topology = nullptr);
+                            PolyhedronShape &shape, BodyMotion &motion, const Topology &topology);
 
   // The vertices alone (into `vertices`, room for nvertices), the
   // rounded radius and the motion of atom i, the same numbers as
