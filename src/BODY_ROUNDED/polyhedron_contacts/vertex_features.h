@@ -233,9 +233,12 @@ namespace polyhedron_detail {
     FeatureNearest r;
     beyond_face = -1;
     double max_s = -HUGE_VAL;
+    // the plane distances, kept for the second pass (uninitialised: only
+    // the first nfaces are written and read)
+    double plane[kMaxCulledFeatures];
     for (int q = 0; q < nfaces; ++q) {
       const int f = faces[q];
-      const double s = dot(p, b.face_normals[f]) - face_offset(b, offsets, f);
+      const double s = plane[q] = dot(p, b.face_normals[f]) - face_offset(b, offsets, f);
       if (s > dmax) {
         beyond_face = f;
         return r;
@@ -254,7 +257,7 @@ namespace polyhedron_detail {
     double face_dist = 0.0;
     for (int q = 0; q < nfaces; ++q) {
       const int f = faces[q];
-      const double s = dot(p, b.face_normals[f]) - face_offset(b, offsets, f);
+      const double s = plane[q];
       if (s >= near_max && s >= 0.0 && (face < 0 || s < face_dist || (s == face_dist && f < face)) &&
           projects_inside_face(p, b, f)) {
         face = f;
