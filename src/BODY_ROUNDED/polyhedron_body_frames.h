@@ -114,11 +114,15 @@ class PolyhedronBodyFrames {
                                  LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i, int nvertices, Vec3 *vertices,
                                  PolyhedronShape &shape, BodyMotion &motion);
 
-  // Work arrays of the shape check, kept from one body to the next.
+  // Work arrays of the shape check, kept from one body to the next, and
+  // the verdicts on the shapes checked so far (by a hash of what the check
+  // reads; at most kMaxVerdicts, then forgotten).
   struct ShapeCheckBuffers {
     std::vector<Vec3> vertices;
     std::vector<int> edges, faces;    // 2 and 4 per edge and face
     BodyShapeChecker checker;
+    std::unordered_map<std::uint64_t, std::string> verdicts;
+    static constexpr std::size_t kMaxVerdicts = 4096;
   };
   // The shape check (body_shape_check.h) of atom i, in its body frame (no
   // transformation): "" if its shape is one the contact geometry can work

@@ -92,11 +92,11 @@ RawBody triangulated_unit_cube()
   return b;
 }
 
-// Two bodies 4 apart along x in a box [-5, 5]^3: atom 1 the unit cube,
-// atom 2 `second` (of type `second_type`).
-void write_two_bodies(const std::string &path, const RawBody &second, int second_type = 1)
+// Two bodies 4 apart along x in a box [-5, 5]^3: atom 1 `first` (the unit
+// cube unless given), atom 2 `second` (of type `second_type`).
+void write_two_bodies(const std::string &path, const RawBody &second, int second_type = 1,
+                      const RawBody &first = unit_cube())
 {
-  const RawBody first = unit_cube();
   std::string s = "two bodies, the second with a defect\n\n2 atoms\n2 bodies\n" +
       std::to_string(second_type) + " atom types\n\n-5 5 xlo xhi\n-5 5 ylo yhi\n-5 5 zlo zhi\n\n" +
       "Atoms # body\n\n1 1 1 1.0 -2 0 0\n2 " + std::to_string(second_type) + " 1 1.0 2 0 0\n\nBodies\n\n";
@@ -107,10 +107,10 @@ void write_two_bodies(const std::string &path, const RawBody &second, int second
 
 // A fresh LAMMPS with the plugin, the two bodies read, `style` run.
 std::string run0_error(const std::string &name, const RawBody &second, const std::string &style,
-                       int second_type = 1)
+                       int second_type = 1, const RawBody &first = unit_cube())
 {
   const std::string path = "shape_" + name + ".data";
-  write_two_bodies(path, second, second_type);
+  write_two_bodies(path, second, second_type, first);
   LammpsSession s;
   s.load_plugin();
   // 20: the host sizes a body's storage by this number of vertices, and
@@ -235,6 +235,34 @@ TEST(BodyShapeErrors, GranularStyleAndItsRoundingRule)
                  {"pair_style body/rounded/polyhedron/granular: body of atom 2: rounded diameter 0 must be > 0",
                   "effective radius"});
   EXPECT_EQ(run0_error("granular_sharp_hooke", sharp, kGranularStyle + "pair_coeff * * " + kHooke + "\n"), kNoError);
+}
+
+// The styles remember the verdict on each shape they checked (by a hash of
+// what the check reads: the body's data, its principal moments, the
+// rounding rule of its type), so that bodies of one shape are checked
+// once. Two bodies of the same data, the first fine, must still each be
+// judged by their own moments and rule.
+TEST(BodyShapeErrors, RememberedVerdictsKeepEachBodysMomentsAndRule)
+{
+  // the same sharp cube, type 1 under hooke (fine), type 2 under hertz (refused)
+  RawBody sharp = unit_cube();
+  sharp.diameter = "0";
+  expect_has_all(run0_error("remembered_rule", sharp,
+                            kGranularStyle + "pair_coeff 1 1 " + kHooke + "\npair_coeff 2 2 " + kHertz +
+                                "\npair_coeff 1 2 " + kHooke + "\n",
+                            2, sharp),
+                 {"pair_style body/rounded/polyhedron/granular: body of atom 2: rounded diameter 0 must be > 0"});
+  // the same cube data, the second with a moment the host keeps as 0 (it
+  // stores the vertices in the frame of the principal axes, in the order of
+  // the moments: the same frame for both)
+  RawBody moments = unit_cube();
+  moments.inertia = "0.3 0.2 0.1 0 0 0";
+  RawBody tiny_moment = moments;
+  tiny_moment.inertia = "0.3 0.2 1e-9 0 0 0";
+  expect_has_all(run0_error("remembered_moments", tiny_moment, kPolyhedronStyle, 1, moments),
+                 {"pair_style body/rounded/polyhedron: body of atom 2: moment of inertia 0 must be > 0"});
+  // and bodies of one shape that are all fine run
+  EXPECT_EQ(run0_error("remembered_fine", unit_cube(), kPolyhedronStyle), kNoError);
 }
 
 TEST(BodyShapeErrors, WallsCheckTheBodiesThePairStyleDoesNot)
