@@ -169,11 +169,19 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
   shape.vertex_neighbors = topology.vertex_neighbors;
   shape.vertex_face_first = topology.vertex_face_first;
   shape.vertex_faces = topology.vertex_faces;
+  shape.support_table = nullptr;
+  shape.body_axes = nullptr;
   double rot[3][3];
   AtomVecBody::Bonus *bonus = body_motion(atom, avec, i, motion, rot);
   if (!bonus) return;
   shape.rounded_radius = bptr->rounded_radius(bonus);
   const Vec3 centroid = place_vertices(rot, bptr->coords(bonus), c.nvertices, motion.center, st.vertices);
+  if (topology.support_table && st.body_axes) {
+    // the body frame's axes in the space frame: the columns of rot
+    for (int k = 0; k < 3; k++) st.body_axes[k] = Vec3{rot[0][k], rot[1][k], rot[2][k]};
+    shape.support_table = topology.support_table;
+    shape.body_axes = st.body_axes;
+  }
 
   if (topology.body_normals) {
     // many faces: their body-frame normals turned into the space frame
@@ -221,8 +229,10 @@ int PolyhedronBodyFrames::block_ints(const Counts &c)
   // edges, faces, then the table of EdgeFaces (8-byte aligned: the pool's
   // data is, and every block has an even number of ints)
   static_assert(sizeof(EdgeFaces) % (2 * sizeof(int)) == 0, "EdgeFaces is a whole number of 8-byte words");
+  // (and for bodies of many faces the support table)
   const int ints = 2 * c.nedges + 4 * c.nfaces + static_cast<int>(sizeof(EdgeFaces) / sizeof(int)) * c.nedges +
-      polyhedron_detail::vertex_adjacency_ints(c.nvertices, c.nedges, c.nfaces);
+      polyhedron_detail::vertex_adjacency_ints(c.nvertices, c.nedges, c.nfaces) +
+      (c.nfaces > kRotatedNormalsAbove ? kSupportTableCells : 0);
   return ints + ints % 2;
 }
 
@@ -244,7 +254,9 @@ PolyhedronBodyFrames::Topology PolyhedronBodyFrames::topology(int entry) const
           vertex_face_first + e.nvertices + 1,
           e.first_real >= 0 ? reinterpret_cast<const Vec3 *>(reals_of_shapes_.data() + e.first_real) : nullptr,
           e.first_real >= 0 ? reals_of_shapes_.data() + e.first_real + 3 * e.nfaces : nullptr,
-          e.min_edge_length2};
+          e.min_edge_length2,
+          e.nfaces > kRotatedNormalsAbove ? adjacency + polyhedron_detail::vertex_adjacency_ints(e.nvertices, e.nedges, e.nfaces)
+                                          : nullptr};
 }
 
 int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int b, const Counts &c,
@@ -317,6 +329,8 @@ int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedro
 
   int first_real = -1;
   if (c.nfaces > kRotatedNormalsAbove) {
+    polyhedron_detail::build_support_table(
+        v, c.nvertices, adjacency + polyhedron_detail::vertex_adjacency_ints(c.nvertices, c.nedges, c.nfaces));
     first_real = static_cast<int>(reals_of_shapes_.size());
     for (int f = 0; f < c.nfaces; f++) {
       reals_of_shapes_.push_back(build_normals_[f].x);
@@ -403,7 +417,7 @@ void PolyhedronBodyFrames::prepare(Atom *atom, AtomVecBody *avec, BodyRoundedPol
   for (int i = 0; i < n; i++) {
     first_[i] = reals;
     const Counts c = counts_[i] = counts(atom, avec, bptr, i);
-    reals += 3 * c.nvertices + 4 * c.nfaces + 3;
+    reals += 3 * c.nvertices + 4 * c.nfaces + 3 + (c.nfaces > kRotatedNormalsAbove ? 9 : 0);
     const int b = atom->body[i];
     if (look_up_all || data_of_atom_[i] != (b >= 0 ? avec->bonus[b].dvalue : nullptr))
       entry_of_atom_[i] = entry_of(atom, avec, bptr, i, c);
@@ -432,6 +446,7 @@ void PolyhedronBodyFrames::transform(Atom *atom, AtomVecBody *avec, BodyRoundedP
     st.face_normals = reinterpret_cast<Vec3 *>(reals + 3 * c.nvertices);
     st.face_offsets = reals + 3 * c.nvertices + 3 * c.nfaces;
     st.vertex_centroid = reinterpret_cast<Vec3 *>(reals + 3 * c.nvertices + 4 * c.nfaces);
+    if (c.nfaces > kRotatedNormalsAbove) st.body_axes = reinterpret_cast<Vec3 *>(reals + 3 * c.nvertices + 4 * c.nfaces + 3);
     const int entry = entry_of_atom_[i];
     const Topology topo = entry >= 0 ? topology(entry) : Topology{};
     transform_one(atom, avec, bptr, i, c, st, shapes_[i], motions_[i], topo);

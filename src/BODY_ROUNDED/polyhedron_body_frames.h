@@ -67,6 +67,9 @@ class PolyhedronBodyFrames {
     // the centroid of the vertices, for PolyhedronShape's per-body data
     double *face_offsets = nullptr;
     Vec3 *vertex_centroid = nullptr;
+    // optional: the space-frame directions of the body axes (3), for the
+    // support table of a body that has one (Topology::support_table)
+    Vec3 *body_axes = nullptr;
   };
 
   // The topology of one body shape, in the pool: edges (2 ints each),
@@ -85,6 +88,9 @@ class PolyhedronBodyFrames {
     const Vec3 *body_normals;
     const double *body_offsets;
     double min_edge_length2;
+    // ... and the support table, where the culled search's climbs start
+    // (kSupportTableCells ints, support_culling.h)
+    const int *support_table;
   };
   // Up to this many faces (cubes, tetrahedra: as many as the shapes had
   // before) the normals are computed from the space-frame vertices each
@@ -187,14 +193,17 @@ class PolyhedronBodyFrames {
     s.vertex_neighbors = move_int(s.vertex_neighbors);
     s.vertex_face_first = move_int(s.vertex_face_first);
     s.vertex_faces = move_int(s.vertex_faces);
+    s.support_table = move_int(s.support_table);
+    s.body_axes = move_real(s.body_axes);
     return s;
   }
   double memory_usage() const;
 
  private:
   // Per body one contiguous block of doubles: vertices (3 per vertex),
-  // face normals (3 per face), face plane offsets (1 per face) and the
-  // centroid (3). A pair loop reads its neighbour j's data in two streams
+  // face normals (3 per face), face plane offsets (1 per face), the
+  // centroid (3) and, for bodies of more than kRotatedNormalsAbove faces,
+  // the body axes (9). A pair loop reads its neighbour j's data in two streams
   // of cache lines (these, and its shape's topology) rather than from
   // many separate arrays.
   std::vector<double> reals_;

@@ -38,8 +38,14 @@ struct Prepared {
   Vec3 centre;
   std::vector<EdgeFaces> table;
   std::vector<int> adjacency;
+  std::vector<int> support_table;
+  Vec3 axes[3];
   PolyhedronShape shape;
-  Prepared(const Body &b, bool with_adjacency) : body(b), shape(body.shape())
+  // frame, R: the body before it was turned by R (its body frame), for the
+  // support table where the climbs start (else they start from sampled
+  // vertices)
+  Prepared(const Body &b, bool with_adjacency, const Body *frame = nullptr, const Mat3 *R = nullptr)
+      : body(b), shape(body.shape())
   {
     for (size_t f = 0; f < body.f.size(); ++f) offsets.push_back(dot(body.v[body.f[f][0]], body.n[f]));
     centre = polyhedron_detail::centroid(shape);
@@ -61,6 +67,14 @@ struct Prepared {
     shape.vertex_neighbors = a + nv + 1 + 2 * ne;
     shape.vertex_face_first = a + nv + 1 + 4 * ne;
     shape.vertex_faces = a + 2 * (nv + 1) + 4 * ne;
+    if (!frame) return;
+    support_table.resize(kSupportTableCells);
+    polyhedron_detail::build_support_table(frame->v.data(), nv, support_table.data());
+    axes[0] = *R * Vec3{1, 0, 0};
+    axes[1] = *R * Vec3{0, 1, 0};
+    axes[2] = *R * Vec3{0, 0, 1};
+    shape.support_table = support_table.data();
+    shape.body_axes = axes;
   }
 };
 
@@ -130,16 +144,21 @@ TEST(CulledSearch, SameContactsAsTheExhaustiveSearch)
   for (int trial = 0; trial < 3000; ++trial) {
     const Body &sa = shapes[rng() % shapes.size()];
     const Body &sb = shapes[rng() % shapes.size()];
-    const Body b = sb.moved(rotation({u(rng), u(rng), u(rng)}, 3.2 * u(rng)), {0, 0, 0});
+    const Mat3 rb = rotation({u(rng), u(rng), u(rng)}, 3.2 * u(rng));
+    const Body b = sb.moved(rb, {0, 0, 0});
     // A's centre at a random direction, from deep inside B's reach to
     // beyond it: 0.2 to 1.15 times the sum of the extents and roundings
     const Vec3 dir = normalized_or_zero(Vec3{u(rng), u(rng), u(rng)});
     const double reach = extent(sa) + extent(sb) + sa.r + sb.r;
     const double s = (0.2 + 0.95 * unit(rng)) * reach;
-    const Body a = sa.moved(rotation({u(rng), u(rng), u(rng)}, 3.2 * u(rng)), dir * s);
+    const Mat3 ra = rotation({u(rng), u(rng), u(rng)}, 3.2 * u(rng));
+    const Body a = sa.moved(ra, dir * s);
     const double cutoff = trial % 3 == 0 ? 0.05 : 0.0;
     const bool adjacency = trial % 2 == 0;    // the walk over the slab, or a look at every vertex
-    const Prepared pa(a, adjacency), pb(b, adjacency);
+    // with the walk, every other time with the support tables (as the pair
+    // styles give bodies of many faces)
+    const bool tables = adjacency && trial % 4 == 0;
+    const Prepared pa(a, adjacency, tables ? &sa : nullptr, &ra), pb(b, adjacency, tables ? &sb : nullptr, &rb);
     for (const bool swap : {false, true}) {
       const PolyhedronShape &si = swap ? pb.shape : pa.shape;
       const PolyhedronShape &sj = swap ? pa.shape : pb.shape;

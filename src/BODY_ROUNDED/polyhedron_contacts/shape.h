@@ -66,6 +66,13 @@ struct PolyhedronShape {
   const int *vertex_neighbors = nullptr;    // the other end of each of vertex_edges
   const int *vertex_face_first = nullptr;
   const int *vertex_faces = nullptr;
+  // Optional, for bodies of many vertices: where the culled search's climb
+  // to the top vertex along a direction starts (support_culling.h): the
+  // top vertices of kSupportTableCells directions fixed in the body frame
+  // (build_support_table(), once per body shape) and the space-frame
+  // directions of the body frame's three axes (per step).
+  const int *support_table = nullptr;
+  const Vec3 *body_axes = nullptr;
 };
 
 // Parameters of the weights (see the comment at the top of

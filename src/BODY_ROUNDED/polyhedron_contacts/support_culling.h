@@ -60,6 +60,11 @@ constexpr int kMaxCulledFeatures = 768;
 // tetrahedra, 6 % less on pairs of 20-vertex hull grains (40 vertices).
 constexpr int kCulledSearchFromVertices = 32;
 
+// The support table (PolyhedronShape::support_table): the cells of a grid
+// of kSupportTableSide x kSupportTableSide on each face of a cube.
+constexpr int kSupportTableSide = 4;
+constexpr int kSupportTableCells = 6 * kSupportTableSide * kSupportTableSide;
+
 namespace polyhedron_detail {
 
   struct SupportSlab {
@@ -156,11 +161,59 @@ namespace polyhedron_detail {
       if (state[b.edges[e][0]] == 2 || state[b.edges[e][1]] == 2) edges[nedges++] = e;
   }
 
+  // The cell of the support table (build_support_table()) through which
+  // the body-frame direction d passes: the face of the cube around the
+  // origin that d meets (the axis of its largest component, and its sign),
+  // and the square of that face's kSupportTableSide x kSupportTableSide
+  // grid where it meets it. Any d, also 0 or not finite, gives a cell.
+  BODY_DEM_HOST_DEVICE inline int support_table_cell(const Vec3 &d)
+  {
+    const double ax = std::fabs(d.x), ay = std::fabs(d.y), az = std::fabs(d.z);
+    int axis;
+    double big, a, c;
+    if (ax >= ay && ax >= az)
+      axis = 0, big = d.x, a = d.y, c = d.z;
+    else if (ay >= az)
+      axis = 1, big = d.y, a = d.z, c = d.x;
+    else
+      axis = 2, big = d.z, a = d.x, c = d.y;
+    const double scale = 0.5 * kSupportTableSide / (std::fabs(big) > 0.0 ? std::fabs(big) : 1.0);
+    const auto square = [scale](double x) {
+      const double t = x * scale + 0.5 * kSupportTableSide;
+      return t > 0.0 ? (t < kSupportTableSide ? static_cast<int>(t) : kSupportTableSide - 1) : 0;
+    };
+    return ((2 * axis + (big < 0.0 ? 1 : 0)) * kSupportTableSide + square(a)) * kSupportTableSide + square(c);
+  }
+
+  // The support table of a body: for each cell, the vertex (of the lowest
+  // index among equals) where dot(v, d) is largest, d the direction
+  // through the cell's centre; vertices in the body frame. Once per body
+  // shape; table holds kSupportTableCells.
+  inline void build_support_table(const Vec3 *vertices, int nvertices, int *table)
+  {
+    for (int face = 0; face < 6; ++face)
+      for (int ia = 0; ia < kSupportTableSide; ++ia)
+        for (int ic = 0; ic < kSupportTableSide; ++ic) {
+          const double big = face % 2 == 0 ? 1.0 : -1.0;
+          const double a = -1.0 + (ia + 0.5) * 2.0 / kSupportTableSide;
+          const double c = -1.0 + (ic + 0.5) * 2.0 / kSupportTableSide;
+          const int axis = face / 2;
+          const Vec3 d = axis == 0 ? Vec3{big, a, c} : (axis == 1 ? Vec3{c, big, a} : Vec3{a, c, big});
+          int best = 0;
+          for (int k = 1; k < nvertices; ++k)
+            if (dot(vertices[k], d) > dot(vertices[best], d)) best = k;
+          table[support_table_cell(d)] = best;
+        }
+  }
+
   // The vertex of b where sign * dot(v, n) is largest, and that value: by
-  // climbing along b's edges from vertex 0 to a neighbour that is higher,
-  // as long as there is one (on a convex polyhedron a vertex that no
-  // neighbour tops is the top); without adjacency by looking at every
-  // vertex.
+  // climbing along b's edges to a neighbour that is higher, as long as
+  // there is one (on a convex polyhedron a vertex that no neighbour tops
+  // is the top); without adjacency by looking at every vertex. The climb
+  // starts from the support table's vertex for the direction if b has one
+  // (a step or none from the top), else from the highest of vertex 0 and
+  // 8 vertices spread over the list. Where several vertices are the top,
+  // which one is returned depends on the start; the value does not.
   BODY_DEM_HOST_DEVICE inline int support_vertex(const PolyhedronShape &b, const Vec3 &n, double sign, double &top)
   {
     int v = 0;
@@ -172,14 +225,18 @@ namespace polyhedron_detail {
       }
       return v;
     }
-    // start from the highest of 8 vertices spread over the list (fewer
-    // steps on a many-vertex body)
-    const int stride = b.nvertices / 8;
-    if (stride > 1)
-      for (int k = stride; k < b.nvertices; k += stride) {
-        const double d = sign * dot(b.vertices[k], n);
-        if (d > top) top = d, v = k;
-      }
+    if (b.support_table && b.body_axes) {
+      const Vec3 d{dot(b.body_axes[0], n), dot(b.body_axes[1], n), dot(b.body_axes[2], n)};
+      v = b.support_table[support_table_cell(d * sign)];
+      top = sign * dot(b.vertices[v], n);
+    } else {
+      const int stride = b.nvertices / 8;
+      if (stride > 1)
+        for (int k = stride; k < b.nvertices; k += stride) {
+          const double d = sign * dot(b.vertices[k], n);
+          if (d > top) top = d, v = k;
+        }
+    }
     for (;;) {
       int next = -1;
       for (int q = b.vertex_edge_first[v]; q < b.vertex_edge_first[v + 1]; ++q) {
