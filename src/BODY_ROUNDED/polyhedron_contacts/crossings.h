@@ -209,11 +209,16 @@ namespace polyhedron_detail {
     double lo[3] = {0.0, 0.0, 0.0}, hi[3] = {0.0, 0.0, 0.0};
     BODY_DEM_HOST_DEVICE void set(const Vec3 &a, const Vec3 &b, double reach)
     {
-      const double pa[3] = {a.x, a.y, a.z}, pb[3] = {b.x, b.y, b.z};
-      for (int k = 0; k < 3; ++k) {
-        lo[k] = (pa[k] < pb[k] ? pa[k] : pb[k]) - reach;
-        hi[k] = (pa[k] < pb[k] ? pb[k] : pa[k]) + reach;
-      }
+      // the smaller and the larger end as two selects (not one branch:
+      // which end is smaller is unpredictable)
+      const auto smaller = [](double x, double y) { return y < x ? y : x; };
+      const auto larger = [](double x, double y) { return x < y ? y : x; };
+      lo[0] = smaller(a.x, b.x) - reach;
+      lo[1] = smaller(a.y, b.y) - reach;
+      lo[2] = smaller(a.z, b.z) - reach;
+      hi[0] = larger(a.x, b.x) + reach;
+      hi[1] = larger(a.y, b.y) + reach;
+      hi[2] = larger(a.z, b.z) + reach;
     }
     BODY_DEM_HOST_DEVICE bool misses(const Vec3 &a, const Vec3 &b) const
     {

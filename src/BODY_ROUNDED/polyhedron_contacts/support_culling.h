@@ -113,18 +113,19 @@ namespace polyhedron_detail {
     }
   }
 
+  // With adjacency mark_slab() has listed the vertices and the edges:
+  // here the faces.
   BODY_DEM_HOST_DEVICE
   inline void slab_features(const PolyhedronShape &b, const unsigned char *state, int *verts, int &nverts,
                             int *faces, int &nfaces, int *edges, int &nedges)
   {
-    nfaces = nedges = 0;
+    nfaces = 0;
     if (b.vertex_neighbors && b.vertex_face_first) {
-      // verts holds the slab's vertices (mark_slab()); their faces and
-      // edges, each once, then all three lists in index order
-      unsigned char face_mark[kMaxCulledFeatures], edge_mark[kMaxCulledFeatures];
-      // (plain loops rather than memset: the same code runs in device kernels)
+      // verts holds the slab's vertices (mark_slab()); their faces, each
+      // once, then the vertices in index order
+      unsigned char face_mark[kMaxCulledFeatures];
+      // (a plain loop rather than memset: the same code runs in device kernels)
       for (int f = 0; f < b.nfaces; ++f) face_mark[f] = 0;
-      for (int e = 0; e < b.nedges; ++e) edge_mark[e] = 0;
       for (int q = 0; q < nverts; ++q) {
         const int v = verts[q];
         // appended without a branch, kept where not marked before
@@ -135,12 +136,6 @@ namespace polyhedron_detail {
           nfaces += 1 - face_mark[f];
           face_mark[f] = 1;
         }
-        for (int k = b.vertex_edge_first[v]; k < b.vertex_edge_first[v + 1]; ++k) {
-          const int e = b.vertex_edges[k];
-          edges[nedges] = e;
-          nedges += 1 - edge_mark[e];
-          edge_mark[e] = 1;
-        }
       }
       // the vertices in index order (their candidates must come in it);
       // the faces and edges need none: the nearest-feature search breaks
@@ -149,6 +144,7 @@ namespace polyhedron_detail {
       sort_ascending(verts, nverts);
       return;
     }
+    nedges = 0;
     nverts = 0;
     for (int v = 0; v < b.nvertices; ++v)
       if (state[v] == 2) verts[nverts++] = v;
@@ -251,34 +247,45 @@ namespace polyhedron_detail {
 
   // Marks (state 2) the vertices of b with sign * dot(v, n) >= threshold,
   // others 1 where looked at, and with adjacency also lists them in verts
-  // (in the order found): with adjacency by a walk from the top vertex
-  // over the edges (the vertices of a convex polyhedron above a plane are
-  // connected by its edges: from each, an edge leads higher up to the
-  // top), else by looking at every vertex.
+  // (in the order found) and the edges at them in edges (each once, in any
+  // order): with adjacency by a walk from the top vertex over the edges
+  // (the vertices of a convex polyhedron above a plane are connected by
+  // its edges: from each, an edge leads higher up to the top), else by
+  // looking at every vertex (slab_features() lists them then).
   BODY_DEM_HOST_DEVICE
   inline void mark_slab(const PolyhedronShape &b, const Vec3 &n, double sign, double threshold, int top_vertex,
-                        unsigned char *state, int *verts, int &nverts)
+                        unsigned char *state, int *verts, int &nverts, int *edges, int &nedges)
   {
     for (int v = 0; v < b.nvertices; ++v) state[v] = 0;
-    nverts = 0;
+    nverts = nedges = 0;
     if (!b.vertex_neighbors) {
       for (int v = 0; v < b.nvertices; ++v) state[v] = sign * dot(b.vertices[v], n) >= threshold ? 2 : 1;
       return;
     }
-    // a walk over the edges; verts is its queue, and at the end the slab
+    // a walk over the edges; verts is its queue, and at the end the slab;
+    // each edge it takes from a vertex of the slab is one of the slab's
+    // (listed where the walk meets it first: the same loop, no second
+    // pass over the slab's neighbourhoods)
+    unsigned char edge_mark[kMaxCulledFeatures];
+    for (int e = 0; e < b.nedges; ++e) edge_mark[e] = 0;
     state[top_vertex] = 2;
     verts[nverts++] = top_vertex;
     for (int head = 0; head < nverts; ++head) {
       const int v = verts[head];
       for (int q = b.vertex_edge_first[v]; q < b.vertex_edge_first[v + 1]; ++q) {
         // without branches (whether a neighbour is new, and in the slab,
-        // is unpredictable): the state of a vertex seen before is kept
+        // and an edge new, is unpredictable): the state of a vertex seen
+        // before is kept
         const int w = b.vertex_neighbors[q];
         const unsigned char seen = state[w];
         const bool in = (seen == 0) & (sign * dot(b.vertices[w], n) >= threshold);
         verts[nverts] = w;
         nverts += in;
-        state[w] = seen ? seen : (in ? 2 : 1);
+        state[w] = static_cast<unsigned char>(seen + (seen == 0) * (1 + in));    // (in is false if seen)
+        const int e = b.vertex_edges[q];
+        edges[nedges] = e;
+        nedges += 1 - edge_mark[e];
+        edge_mark[e] = 1;
       }
     }
   }
@@ -304,9 +311,9 @@ namespace polyhedron_detail {
     slab.lo_i = t_j - s.dmax - margin;
     slab.hi_j = t_i + s.dmax + margin;
     unsigned char state[kMaxCulledVertices];
-    mark_slab(bi, slab.n, 1.0, slab.lo_i, top_i, state, slab.vert_i, slab.nvert_i);
+    mark_slab(bi, slab.n, 1.0, slab.lo_i, top_i, state, slab.vert_i, slab.nvert_i, slab.edge_i, slab.nedge_i);
     slab_features(bi, state, slab.vert_i, slab.nvert_i, slab.face_i, slab.nface_i, slab.edge_i, slab.nedge_i);
-    mark_slab(bj, slab.n, -1.0, -slab.hi_j, top_j, state, slab.vert_j, slab.nvert_j);
+    mark_slab(bj, slab.n, -1.0, -slab.hi_j, top_j, state, slab.vert_j, slab.nvert_j, slab.edge_j, slab.nedge_j);
     slab_features(bj, state, slab.vert_j, slab.nvert_j, slab.face_j, slab.nface_j, slab.edge_j, slab.nedge_j);
     return true;
   }
