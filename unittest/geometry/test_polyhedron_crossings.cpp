@@ -86,7 +86,7 @@ TEST(PolyhedronCrossings, CornerFactorFromTheExteriorAngle)
   // at t = 135: 1 - 0.5 * 0.5 = 0.75. Tilted by 30 > b0: not in flat
   // contact, weight 1.
   const SmoothingParams p;
-  const double cos_b0 = std::cos(p.face_angle);
+  const double cos_b0 = std::cos(p.face_angle), cos_f0 = std::cos(p.corner_angle);
   const Vec3 n_up{0, 0, 1};
   Vec3 n_down{0, 0, -1};
   PolyhedronShape si{}, sj{};
@@ -99,7 +99,7 @@ TEST(PolyhedronCrossings, CornerFactorFromTheExteriorAngle)
   const Vec3 u{1, 0, 0};
   const auto w = [&](double t_deg) {
     const Vec3 v{std::cos(t_deg * kDeg), std::sin(t_deg * kDeg), 0.0};
-    return corner_factor(si, fi, sj, fj, u, v, 1.0, 1.0, cos_b0, p);
+    return corner_factor(si, fi, sj, fj, u, v, 1.0, 1.0, cos_b0, cos_f0, p);
   };
   EXPECT_NEAR(w(90.0), 1.0, kTol);
   EXPECT_NEAR(w(135.0), 0.5, kTol);

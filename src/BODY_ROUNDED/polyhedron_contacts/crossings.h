@@ -30,7 +30,10 @@ namespace polyhedron_detail {
     // from the outward direction is at most half the angle between the
     // normals, cos(half) = sqrt((1 + c01) / 2)
     if (cd >= std::sqrt(0.5 * (1.0 + c01))) return 1.0;
-    const double half = 0.5 * std::acos(c01);
+    // the angle between the normals is the edge's turn (EdgeFaces: the
+    // same acos of the normals' cosine, of the body-frame normals where the
+    // shape has a table: equal to round-off)
+    const double half = 0.5 * ef.turn;
     const double outside = std::acos(clamp_unit(cd)) - half;
     if (outside <= 0.0) return 1.0;
     return 1.0 - ramp(outside, cone_angle);
@@ -40,11 +43,11 @@ namespace polyhedron_detail {
   // body j, faces fj): 1 minus the largest, over the face pairs (F, G) in
   // flat contact (b < b0), of P(F, G) (1 - min(1, phi / f0)), phi the
   // exterior angle of their overlap polygon at this corner. cos_b0 =
-  // cos(face_angle).
+  // cos(face_angle), cos_f0 = cos(corner_angle).
   BODY_DEM_HOST_DEVICE
   inline double corner_factor(const PolyhedronShape &bi, const EdgeFaces &fi, const PolyhedronShape &bj,
                               const EdgeFaces &fj, const Vec3 &u, const Vec3 &v, double len_u, double len_v,
-                              double cos_b0, const SmoothingParams &p)
+                              double cos_b0, double cos_f0, const SmoothingParams &p)
   {
     double w_corner = 1.0;
     for (int x = 0; x < fi.n; ++x)
@@ -53,9 +56,12 @@ namespace polyhedron_detail {
         const Vec3 &ng = bj.face_normals[fj.face[y]];
         const double cb = -dot(nf, ng);
         if (cb <= cos_b0) continue;
-        const double par = 1.0 - ramp(std::acos(clamp_unit(cb)), p.face_angle);
         // e_i counter-clockwise around F, e_j clockwise around G (both seen from F's outside)
         const double cphi = -fi.dir[x] * fj.dir[y] * dot(u, v) / (len_u * len_v);
+        // a corner at least f0 wide (g = 1) weighs 1 whatever the faces'
+        // angle: no acos for it (cos_f0 = cos(corner_angle))
+        if (cphi <= cos_f0) continue;
+        const double par = 1.0 - ramp(std::acos(clamp_unit(cb)), p.face_angle);
         const double phi = std::acos(clamp_unit(cphi));
         const double g = std::fmin(1.0, phi / p.corner_angle);
         const double wc = 1.0 - par * (1.0 - g);
@@ -77,13 +83,14 @@ namespace polyhedron_detail {
 
   // The angles of the weights, computed with the first crossing in range.
   struct CrossingAngles {
-    double sin_a0 = 0.0, cos_b0 = 0.0;
+    double sin_a0 = 0.0, cos_b0 = 0.0, cos_f0 = 0.0;
     bool known = false;
     BODY_DEM_HOST_DEVICE void need(const SmoothingParams &p)
     {
       if (known) return;
       sin_a0 = std::sin(p.edge_angle);
       cos_b0 = std::cos(p.face_angle);
+      cos_f0 = std::cos(p.corner_angle);
       known = true;
     }
   };
@@ -140,7 +147,7 @@ namespace polyhedron_detail {
     const double lj = (ll.t < 0.5 ? ll.t : 1.0 - ll.t) * len_v;
     const double w_end = ramp(li, s.l_end) * ramp(lj, s.l_end);
     const double w_cone = cone_factor(bi, fi, oi, m, p.cone_angle) * cone_factor(bj, fj, oj, -m, p.cone_angle);
-    const double w_corner = corner_factor(bi, fi, bj, fj, u, v, len_u, len_v, angles.cos_b0, p);
+    const double w_corner = corner_factor(bi, fi, bj, fj, u, v, len_u, len_v, angles.cos_b0, angles.cos_f0, p);
     double w = w_angle * w_end * w_cone * w_corner;
     const double w_ridge = ridge_i * ridge_factor(fj.turn, p);
     if (w_ridge < 1.0) w *= w_ridge;    // (real edges, e.g. all of a cube's: w as it was, bit for bit)
