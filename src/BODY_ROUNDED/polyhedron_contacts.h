@@ -332,7 +332,7 @@ inline int find_polyhedron_contacts(const PolyhedronShape &bi, const PolyhedronS
   if (!find_support_slab(s, slab)) return 0;
 
   add_slab_vertex_candidates(s, slab);                                                      // 1.
-  add_crossing_candidates(s, slab.edge_i, slab.nedge_i, slab.edge_j, slab.nedge_j, slab.margin);    // 2.
+  add_crossing_candidates(s, slab.ridge_i, slab.nridge_i, slab.ridge_j, slab.nridge_j, slab.margin);    // 2.
   // More candidates than the list holds (an error for the caller): which
   // of them were kept depends on the order they were found in; the
   // exhaustive search keeps its own.

@@ -80,7 +80,11 @@ namespace polyhedron_detail {
     int vert_i[kMaxCulledVertices + 1], vert_j[kMaxCulledVertices + 1];
     int face_i[kMaxCulledFeatures + 1], face_j[kMaxCulledFeatures + 1];
     int edge_i[kMaxCulledFeatures + 1], edge_j[kMaxCulledFeatures + 1];
-    int nvert_i = 0, nvert_j = 0, nface_i = 0, nface_j = 0, nedge_i = 0, nedge_j = 0;
+    // ... and of those edges the ones the crossing stage looks at: all of
+    // them, or with adjacency and the edges' table only those that are not
+    // flat (flat_edge(): they make no crossings)
+    int ridge_i[kMaxCulledFeatures + 1], ridge_j[kMaxCulledFeatures + 1];
+    int nvert_i = 0, nvert_j = 0, nface_i = 0, nface_j = 0, nedge_i = 0, nedge_j = 0, nridge_i = 0, nridge_j = 0;
   };
 
   // Whether the culled search takes the pair: two closed bodies (at least
@@ -252,16 +256,20 @@ namespace polyhedron_detail {
   // (the vertices of a convex polyhedron above a plane are connected by
   // its edges: from each, an edge leads higher up to the top), else by
   // looking at every vertex (slab_features() lists them then).
+  // ridges, nridges: the edges listed that are not flat (turn above
+  // flat_turn), with the edges' table; else all of them.
   BODY_DEM_HOST_DEVICE
   inline void mark_slab(const PolyhedronShape &b, const Vec3 &n, double sign, double threshold, int top_vertex,
-                        unsigned char *state, int *verts, int &nverts, int *edges, int &nedges)
+                        double flat_turn, unsigned char *state, int *verts, int &nverts, int *edges, int &nedges,
+                        int *ridges, int &nridges)
   {
     for (int v = 0; v < b.nvertices; ++v) state[v] = 0;
-    nverts = nedges = 0;
+    nverts = nedges = nridges = 0;
     if (!b.vertex_neighbors) {
       for (int v = 0; v < b.nvertices; ++v) state[v] = sign * dot(b.vertices[v], n) >= threshold ? 2 : 1;
       return;
     }
+    const EdgeFaces *table = b.edge_face_table;
     // a walk over the edges; verts is its queue, and at the end the slab;
     // each edge it takes from a vertex of the slab is one of the slab's
     // (listed where the walk meets it first: the same loop, no second
@@ -283,8 +291,11 @@ namespace polyhedron_detail {
         nverts += in;
         state[w] = static_cast<unsigned char>(seen + (seen == 0) * (1 + in));    // (in is false if seen)
         const int e = b.vertex_edges[q];
+        const int fresh = 1 - edge_mark[e];
         edges[nedges] = e;
-        nedges += 1 - edge_mark[e];
+        nedges += fresh;
+        ridges[nridges] = e;
+        nridges += fresh & (!table || !(table[e].turn <= flat_turn));    // (as flat_edge())
         edge_mark[e] = 1;
       }
     }
@@ -311,10 +322,21 @@ namespace polyhedron_detail {
     slab.lo_i = t_j - s.dmax - margin;
     slab.hi_j = t_i + s.dmax + margin;
     unsigned char state[kMaxCulledVertices];
-    mark_slab(bi, slab.n, 1.0, slab.lo_i, top_i, state, slab.vert_i, slab.nvert_i, slab.edge_i, slab.nedge_i);
+    const double flat = s.p.ridge_flat_angle;
+    mark_slab(bi, slab.n, 1.0, slab.lo_i, top_i, flat, state, slab.vert_i, slab.nvert_i, slab.edge_i, slab.nedge_i,
+              slab.ridge_i, slab.nridge_i);
     slab_features(bi, state, slab.vert_i, slab.nvert_i, slab.face_i, slab.nface_i, slab.edge_i, slab.nedge_i);
-    mark_slab(bj, slab.n, -1.0, -slab.hi_j, top_j, state, slab.vert_j, slab.nvert_j, slab.edge_j, slab.nedge_j);
+    mark_slab(bj, slab.n, -1.0, -slab.hi_j, top_j, flat, state, slab.vert_j, slab.nvert_j, slab.edge_j, slab.nedge_j,
+              slab.ridge_j, slab.nridge_j);
     slab_features(bj, state, slab.vert_j, slab.nvert_j, slab.face_j, slab.nface_j, slab.edge_j, slab.nedge_j);
+    if (!bi.vertex_neighbors) {    // (no walk: slab_features() listed the edges)
+      for (int q = 0; q < slab.nedge_i; ++q) slab.ridge_i[q] = slab.edge_i[q];
+      slab.nridge_i = slab.nedge_i;
+    }
+    if (!bj.vertex_neighbors) {
+      for (int q = 0; q < slab.nedge_j; ++q) slab.ridge_j[q] = slab.edge_j[q];
+      slab.nridge_j = slab.nedge_j;
+    }
     return true;
   }
 
