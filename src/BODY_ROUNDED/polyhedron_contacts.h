@@ -186,10 +186,12 @@
 // (find_polyhedron_contacts, the default for closed bodies; see
 // support_culling.h) looks only at the slab where the two bodies can be
 // within reach of each other along the direction between their centroids:
-// the top vertex by a climb along edges, the slab by a walk from it (with
-// the adjacency that the topology of each body shape holds), each slab
-// vertex against the other body's faces and edges in its slab, each slab
-// edge against the other's slab edges within reach of its box. Its cost
+// the top vertex by a climb along edges (from the vertex a table of the
+// body shape gives for the direction), the slab and its edges by a walk
+// from it (with the adjacency that the topology of each body shape holds),
+// each slab vertex against the other body's faces and edges in its slab,
+// each slab edge that is not flat against the other's within reach of its
+// box. Its cost
 // follows the number of features in the slab rather than the bodies'
 // (measured in instructions per listed pair on settled beds: see README's
 // Performance). Both give the same candidates in the same order, so the

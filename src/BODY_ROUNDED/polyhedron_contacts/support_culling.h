@@ -30,10 +30,12 @@
 // their other ends and the faces at each vertex, topology.h) the slab is
 // found without looking at every vertex: the top vertex of each body by a
 // climb along edges to a higher neighbour while there is one (on a convex
-// polyhedron a vertex that no neighbour tops is the top), the slab by a
-// walk from it over the edges (its vertices are connected: from each, an
-// edge leads higher up), its faces and edges from its vertices. Without
-// adjacency every vertex, face and edge is looked at (the same slab).
+// polyhedron a vertex that no neighbour tops is the top), started from
+// the vertex that the shape's support table gives for the direction, the
+// slab by a walk from it over the edges (its vertices are connected: from
+// each, an edge leads higher up), which lists the slab's edges as it takes
+// them, its faces from its vertices. Without adjacency every vertex, face
+// and edge is looked at (the same slab).
 //
 // Plain C++, header-only, no LAMMPS.
 #ifndef BODY_DEM_POLYHEDRON_CONTACTS_SUPPORT_CULLING_H
