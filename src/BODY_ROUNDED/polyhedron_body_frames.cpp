@@ -174,7 +174,8 @@ void PolyhedronBodyFrames::transform_one(Atom *atom, AtomVecBody *avec, BodyRoun
   double rot[3][3];
   AtomVecBody::Bonus *bonus = body_motion(atom, avec, i, motion, rot);
   if (!bonus) return;
-  shape.rounded_radius = bptr->rounded_radius(bonus);
+  // (from the pool: a call into the host per body and step saved)
+  shape.rounded_radius = topology.rounded_radius >= 0.0 ? topology.rounded_radius : bptr->rounded_radius(bonus);
   const Vec3 centroid = place_vertices(rot, bptr->coords(bonus), c.nvertices, motion.center, st.vertices);
   if (topology.support_table && st.body_axes) {
     // the body frame's axes in the space frame: the columns of rot
@@ -256,7 +257,8 @@ PolyhedronBodyFrames::Topology PolyhedronBodyFrames::topology(int entry) const
           e.first_real >= 0 ? reals_of_shapes_.data() + e.first_real + 3 * e.nfaces : nullptr,
           e.min_edge_length2,
           e.nfaces > kRotatedNormalsAbove ? adjacency + polyhedron_detail::vertex_adjacency_ints(e.nvertices, e.nedges, e.nfaces)
-                                          : nullptr};
+                                          : nullptr,
+          e.rounded_radius};
 }
 
 int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int b, const Counts &c,
@@ -339,8 +341,8 @@ int PolyhedronBodyFrames::build_topology(AtomVecBody *avec, BodyRoundedPolyhedro
     }
     for (int f = 0; f < c.nfaces; f++) reals_of_shapes_.push_back(dot(v[faces[f][0]], build_normals_[f]));
   }
-  entries_.push_back(
-      Entry{key, c.nvertices, c.nedges, c.nfaces, first, first_real, polyhedron_detail::min_edge_length2(shape), lookups_});
+  entries_.push_back(Entry{key, c.nvertices, c.nedges, c.nfaces, first, first_real,
+                           polyhedron_detail::min_edge_length2(shape), bptr->rounded_radius(bonus), lookups_});
   ++topology_builds_;
   return static_cast<int>(entries_.size()) - 1;
 }
@@ -416,11 +418,16 @@ void PolyhedronBodyFrames::prepare(Atom *atom, AtomVecBody *avec, BodyRoundedPol
   int reals = 0;
   for (int i = 0; i < n; i++) {
     first_[i] = reals;
-    const Counts c = counts_[i] = counts(atom, avec, bptr, i);
-    reals += 3 * c.nvertices + 4 * c.nfaces + 3 + (c.nfaces > kRotatedNormalsAbove ? 9 : 0);
     const int b = atom->body[i];
-    if (look_up_all || data_of_atom_[i] != (b >= 0 ? avec->bonus[b].dvalue : nullptr))
-      entry_of_atom_[i] = entry_of(atom, avec, bptr, i, c);
+    const bool look_up = look_up_all || data_of_atom_[i] != (b >= 0 ? avec->bonus[b].dvalue : nullptr);
+    // the counts of a body whose entry stands from its entry (three calls
+    // into the host per atom and step saved)
+    const int known = look_up ? -1 : entry_of_atom_[i];
+    const Counts c = counts_[i] = known >= 0 ? Counts{entries_[known].nvertices, entries_[known].nedges,
+                                                      entries_[known].nfaces}
+                                             : counts(atom, avec, bptr, i);
+    reals += 3 * c.nvertices + 4 * c.nfaces + 3 + (c.nfaces > kRotatedNormalsAbove ? 9 : 0);
+    if (look_up) entry_of_atom_[i] = entry_of(atom, avec, bptr, i, c);
   }
   first_[n] = reals;
   if (look_up_all) {

@@ -91,6 +91,9 @@ class PolyhedronBodyFrames {
     // ... and the support table, where the culled search's climbs start
     // (kSupportTableCells ints, support_culling.h)
     const int *support_table;
+    // the rounded radius (part of the body's data; < 0: not known, asked
+    // of the host)
+    double rounded_radius = -1.0;
   };
   // Up to this many faces (cubes, tetrahedra: as many as the shapes had
   // before) the normals are computed from the space-frame vertices each
@@ -220,6 +223,7 @@ class PolyhedronBodyFrames {
     int first;            // start of its block in ints_
     int first_real;       // start of its body-frame normals, then offsets, in reals_of_shapes_ (-1: none)
     double min_edge_length2;
+    double rounded_radius;
     long long used;       // the last lookup that found it
   };
   std::vector<int> ints_;
