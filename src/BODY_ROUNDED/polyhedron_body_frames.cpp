@@ -92,8 +92,8 @@ std::string PolyhedronBodyFrames::shape_defect(Atom *atom, AtomVecBody *avec, Bo
   // A shape checked before (by this style: at an earlier run's init, or
   // another body of the same data) has its verdict remembered: what the
   // check reads is the body's data, its principal moments and the
-  // rounding rule, all in the key. (The check is O(V^2 + V F): 0.45 ms for
-  // a 200-vertex hull grain; the key a few microseconds.)
+  // rounding rule, all in the key. (The check is O(V^2 + V F): about 0.3
+  // ms for a 200-vertex hull grain; the key a few microseconds.)
   std::uint64_t key = body_data_hash(*bonus);
   for (int k = 0; k < 3; k++) key = mix_word(key, double_bits(bonus->inertia[k]));
   if (rounding_required_by)

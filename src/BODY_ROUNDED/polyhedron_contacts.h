@@ -191,11 +191,10 @@
 // from it (with the adjacency that the topology of each body shape holds),
 // each slab vertex against the other body's faces and edges in its slab,
 // each slab edge that is not flat against the other's within reach of its
-// box. Its cost
-// follows the number of features in the slab rather than the bodies'
-// (measured in instructions per listed pair on settled beds: see README's
-// Performance). Both give the same candidates in the same order, so the
-// same numbers bit for bit (test_polyhedron_culled_search.cpp). Weights,
+// box. Its cost follows the number of features in the slab rather than the
+// bodies' (measured in instructions per listed pair on settled beds: see
+// README's Performance). Both give the same candidates in the same order,
+// so the same numbers bit for bit (test_polyhedron_culled_search.cpp). Weights,
 // precedence and merging are computed only for the candidates found. The
 // data of each body alone (face plane offsets, centroid, shortest edge, and
 // its topology) can be given precomputed (PolyhedronShape).

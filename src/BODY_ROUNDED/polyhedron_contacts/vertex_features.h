@@ -212,6 +212,10 @@ namespace polyhedron_detail {
     s.n_vertex_candidates = s.out.size;
   }
 
+  // Faces of a slab whose plane distances slab_nearest_feature() keeps
+  // from its first pass for its second (the others' are computed again).
+  constexpr int kSlabPlanesKept = 64;
+
   // nearest_feature() of a point p of the slab of one body against the
   // closed body b, looking only at b's faces and edges with a vertex in
   // b's slab (faces[0 .. nfaces - 1], edges[0 .. nedges - 1], in any order;
@@ -233,12 +237,15 @@ namespace polyhedron_detail {
     FeatureNearest r;
     beyond_face = -1;
     double max_s = -HUGE_VAL;
-    // the plane distances, kept for the second pass (uninitialised: only
-    // the first nfaces are written and read)
-    double plane[kMaxCulledFeatures];
+    // the plane distances of the first kSlabPlanesKept faces, kept for the
+    // second pass (uninitialised: only those written are read; a few
+    // hundred bytes on the stack of a device's work item, where a slab
+    // rarely has more faces)
+    double plane[kSlabPlanesKept];
     for (int q = 0; q < nfaces; ++q) {
       const int f = faces[q];
-      const double s = plane[q] = dot(p, b.face_normals[f]) - face_offset(b, offsets, f);
+      const double s = dot(p, b.face_normals[f]) - face_offset(b, offsets, f);
+      if (q < kSlabPlanesKept) plane[q] = s;
       if (s > dmax) {
         beyond_face = f;
         return r;
@@ -255,15 +262,16 @@ namespace polyhedron_detail {
     const double near_max = max_s - 1e-10 * (std::fabs(max_s) + norm(p) + dmax + 1.0);
     int face = -1;
     double face_dist = 0.0;
-    for (int q = 0; q < nfaces; ++q) {
-      const int f = faces[q];
-      const double s = plane[q];
+    const auto consider = [&](int f, double s) {
       if (s >= near_max && s >= 0.0 && (face < 0 || s < face_dist || (s == face_dist && f < face)) &&
           projects_inside_face(p, b, f)) {
         face = f;
         face_dist = s;
       }
-    }
+    };
+    const int kept = nfaces < kSlabPlanesKept ? nfaces : kSlabPlanesKept;
+    for (int q = 0; q < kept; ++q) consider(faces[q], plane[q]);
+    for (int q = kept; q < nfaces; ++q) consider(faces[q], dot(p, b.face_normals[faces[q]]) - face_offset(b, offsets, faces[q]));
     if (face >= 0) {
       const Vec3 &n = b.face_normals[face];
       r.found = true;
