@@ -242,9 +242,10 @@ namespace polyhedron_detail {
     // hundred bytes on the stack of a device's work item, where a slab
     // rarely has more faces)
     double plane[kSlabPlanesKept];
+    const auto plane_distance = [&](int f) { return dot(p, b.face_normals[f]) - face_offset(b, offsets, f); };
     for (int q = 0; q < nfaces; ++q) {
       const int f = faces[q];
-      const double s = dot(p, b.face_normals[f]) - face_offset(b, offsets, f);
+      const double s = plane_distance(f);
       if (q < kSlabPlanesKept) plane[q] = s;
       if (s > dmax) {
         beyond_face = f;
@@ -271,7 +272,7 @@ namespace polyhedron_detail {
     };
     const int kept = nfaces < kSlabPlanesKept ? nfaces : kSlabPlanesKept;
     for (int q = 0; q < kept; ++q) consider(faces[q], plane[q]);
-    for (int q = kept; q < nfaces; ++q) consider(faces[q], dot(p, b.face_normals[faces[q]]) - face_offset(b, offsets, faces[q]));
+    for (int q = kept; q < nfaces; ++q) consider(faces[q], plane_distance(faces[q]));
     if (face >= 0) {
       const Vec3 &n = b.face_normals[face];
       r.found = true;
