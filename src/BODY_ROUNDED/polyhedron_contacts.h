@@ -135,10 +135,18 @@
 //         takes over nothing yet.
 //  C. Merging. Contacts at the same point count once: with rho_kl =
 //     max(|on_i^k - on_i^l|, |on_j^k - on_j^l|) and
-//         sigma_kl = (1 - (rho_kl / l_merge)^2)^2 * min(a_k, a_l) / max(a_k, a_l)
-//     (0 for rho_kl >= l_merge; the ratio of depths makes a contact that
+//         sigma_kl = (1 - (rho_kl / l_kl)^2)^2 * min(a_k, a_l) / max(a_k, a_l)
+//     (0 for rho_kl >= l_kl; the ratio of depths makes a contact that
 //     enters the cutoff share nothing yet),
-//         w_k <- w_k / max(1, w_k + sum_{l != k} sigma_kl w_l).
+//         w_k <- w_k / max(1, w_k + sum_{l != k} sigma_kl w_l),
+//         l_kl = max(l_merge, z sqrt(2 R delta_kl)),
+//     delta_kl the smaller overlap of the two (0 if either does not
+//     overlap), R = r_i r_j / (r_i + r_j): with z = 2 the contacts whose
+//     circles of intersection of the rounded surfaces (radius
+//     sqrt(2 R delta)) overlap share their weight, as they press on the
+//     same piece of surface, also where they lie farther apart than
+//     l_merge (a tenth of the shortest edge, far smaller than these
+//     circles on grains with short edges; merging.h says why).
 //     n coincident contacts of weight 1 get 1/n each; contacts that
 //     approach each other hand over continuously. Contacts that coincide to
 //     round-off (rho < 1e-10 L) are then stored once with the sum of their
@@ -203,8 +211,9 @@
 // deg], face_angle b0 [10 deg], corner_angle f0 [90 deg], cone_angle g0 [15
 // deg], ridge_flat_angle t0 [5 deg], ridge_angle t1 [10 deg], end_length
 // [0.05] and merge_length [0.1] as fractions of L, length_scale L [0: the
-// shortest edge of the two bodies, or r_i + r_j for two spheres]. A ramp of
-// length 0 is a step (the plain rules).
+// shortest edge of the two bodies, or r_i + r_j for two spheres],
+// merge_zone z [2; 0: l_kl = l_merge]. A ramp of length 0 is a step (the
+// plain rules).
 //
 // ============================================================================
 // Where each part lives (one file per stage, in polyhedron_contacts/)

@@ -11,7 +11,10 @@
 //
 // Bodies: unit cubes (edge 1, polyhedron_test_bodies.h; edge 5 joins
 // vertices 5 (+,-,+) and 6 (+,+,+) and borders the top face 1 and the
-// right face 3), length scale L = 1 given: l_end = 0.05, l_merge = 0.1.
+// right face 3), length scale L = 1 given: l_end = 0.05, l_merge = 0.1;
+// rounded radii 0.1 and cutoff 0, so that a candidate's depth is its
+// overlap delta, and the zone of the merging (merge_zone z = 2, R =
+// 0.1 * 0.1 / 0.2 = 0.05) is l^2 = z^2 2 R delta = 0.4 delta.
 
 #include "polyhedron_contacts.h"
 #include "polyhedron_test_bodies.h"
@@ -150,11 +153,15 @@ TEST(PolyhedronMerging, CoincidentContactsCountOnceAndAreStoredOnce)
 
 TEST(PolyhedronMerging, NearbyContactsShareBySigma)
 {
+  // The rule of l_merge alone (merge_zone 0; the zone: the next test).
   // rho = l_merge / 2 = 0.05 (on_i and on_j both 0.05 apart): sigma =
   // (1 - 0.25)^2 = 0.5625, each w <- 1 / 1.5625 = 0.64; with depths 0.1 and
   // 0.05 sigma is halved: 0.28125, w <- 1 / 1.28125 = 0.78048780...; at
   // rho = l_merge nothing is shared. Two contacts stay (not coincident).
-  HandMade h;
+  struct LMergeAlone : HandMade {
+    LMergeAlone() { params.merge_zone = 0.0; }
+  };
+  LMergeAlone h;
   h.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
   h.vertex(5, FeatureKind::face, 1, {0.05, 0, 0.5}, {0.05, 0, 0.6}, 0.1);
   merge_nearby_candidates(h.s);
@@ -162,19 +169,69 @@ TEST(PolyhedronMerging, NearbyContactsShareBySigma)
   EXPECT_NEAR(h.out[1].weight, 0.64, kTol);
   EXPECT_EQ(store_contacts(h.s, nullptr), 2);
 
-  HandMade d;
+  LMergeAlone d;
   d.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
   d.vertex(5, FeatureKind::face, 1, {0.05, 0, 0.5}, {0.05, 0, 0.6}, 0.05);
   merge_nearby_candidates(d.s);
   EXPECT_NEAR(d.out[0].weight, 1.0 / 1.28125, kTol);
   EXPECT_NEAR(d.out[1].weight, 1.0 / 1.28125, kTol);
 
-  HandMade f;
+  LMergeAlone f;
   f.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
   f.vertex(5, FeatureKind::face, 1, {0.1, 0, 0.5}, {0.1, 0, 0.6}, 0.1);
   merge_nearby_candidates(f.s);
   EXPECT_EQ(f.out[0].weight, 1.0);
   EXPECT_EQ(f.out[1].weight, 1.0);
+}
+
+TEST(PolyhedronMerging, ContactsShareWhereTheirCirclesOfIntersectionOverlap)
+{
+  // Overlaps 0.1 and 0.1: l^2 = 0.4 * 0.1 = 0.04, l = 0.2 > l_merge. At
+  // rho = 0.1 (where l_merge alone shares nothing, the test above):
+  // sigma = (1 - 0.01 / 0.04)^2 = 0.5625, each w <- 1 / 1.5625 = 0.64.
+  HandMade h;
+  h.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
+  h.vertex(5, FeatureKind::face, 1, {0.1, 0, 0.5}, {0.1, 0, 0.6}, 0.1);
+  merge_nearby_candidates(h.s);
+  EXPECT_NEAR(h.out[0].weight, 0.64, kTol);
+  EXPECT_NEAR(h.out[1].weight, 0.64, kTol);
+  // the smaller overlap counts: 0.1 and 0.025 give l^2 = 0.01, l = 0.1 =
+  // l_merge (where the two rules meet); at rho = 0.05: sigma = 0.5625 *
+  // (0.025 / 0.1) = 0.140625, each w <- 1 / 1.140625
+  HandMade d;
+  d.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
+  d.vertex(5, FeatureKind::face, 1, {0.05, 0, 0.5}, {0.05, 0, 0.6}, 0.025);
+  merge_nearby_candidates(d.s);
+  EXPECT_NEAR(d.out[0].weight, 1.0 / 1.140625, kTol);
+  EXPECT_NEAR(d.out[1].weight, 1.0 / 1.140625, kTol);
+  // ... and the weights are continuous there: overlaps a hair above and
+  // below 0.025 (the zone's l, then l_merge) at rho = 0.07 give weights
+  // within 1e-9 (x = 1 - rho^2 / l^2 moves by 5e-10, the depth ratio by
+  // 2e-9; l jumping from 0.1 to 0.2 there would move them by about 0.15)
+  double w[2];
+  for (int side = 0; side < 2; ++side) {
+    HandMade e;
+    e.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
+    e.vertex(5, FeatureKind::face, 1, {0.07, 0, 0.5}, {0.07, 0, 0.6}, 0.025 * (side == 0 ? 1 + 1e-9 : 1 - 1e-9));
+    merge_nearby_candidates(e.s);
+    w[side] = e.out[0].weight;
+  }
+  EXPECT_LT(std::fabs(w[0] - w[1]), 1e-9);
+  EXPECT_LT(w[0], 1.0);
+  // below it l_merge rules: overlap 0.01 gives l^2 = 0.004 < 0.01; at rho =
+  // 0.05 sigma = 0.5625 * 0.1 = 0.05625, each w <- 1 / 1.05625
+  HandMade f;
+  f.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
+  f.vertex(5, FeatureKind::face, 1, {0.05, 0, 0.5}, {0.05, 0, 0.6}, 0.01);
+  merge_nearby_candidates(f.s);
+  EXPECT_NEAR(f.out[0].weight, 1.0 / 1.05625, kTol);
+  // at rho = l = 0.2 nothing is shared
+  HandMade g;
+  g.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
+  g.vertex(5, FeatureKind::face, 1, {0.2, 0, 0.5}, {0.2, 0, 0.6}, 0.1);
+  merge_nearby_candidates(g.s);
+  EXPECT_EQ(g.out[0].weight, 1.0);
+  EXPECT_EQ(g.out[1].weight, 1.0);
 }
 
 TEST(PolyhedronMerging, ZeroWeightsAreDropped)

@@ -216,6 +216,36 @@ TEST(PolyhedronSmoothness, TwistingAFaceOnAFace)
   expect_smooth("twist", path, -0.6, 0.6, 300, 6);
 }
 
+TEST(PolyhedronSmoothness, PressingWhileTwistingAFaceOnAFace)
+{
+  // cube 2 face down on cube 1, off-centre by (0.03, 0.02), twisted from
+  // -0.15 to 0.15 rad while pressed from an overlap of 0.01 to 0.06 (a
+  // third of the rounding): the corners of the two faces pass each other
+  // within a few tenths of the edge, where the merging's length l_kl =
+  // max(l_merge, 2 sqrt(2 R delta)) (R = 0.05, l_merge = 0.1) grows from
+  // l_merge (up to delta = 0.025) to 0.155: the merging's zone switches on
+  // along the path and then decides how the corners' contacts share.
+  const auto pose = [](double t) {
+    const double overlap = 0.01 + 0.05 * (t + 0.15) / 0.3;
+    return Pose{{0.03, 0.02, 1.0 + 2 * kR - overlap}, axis_angle({0, 0, 1}, t)};
+  };
+  // the zone takes part: at the end (overlap 0.06) the weights differ from
+  // those of l_merge alone; at the start (0.01) they do not
+  const auto weight_sum = [&](double t, double zone) {
+    body_dem::SmoothingParams p;
+    p.merge_zone = zone;
+    body_dem::PolyhedronContactList l;
+    body_dem::find_polyhedron_contacts(body_dem_test::cube(0.5, kR).shape(), geometry_of(pose(t)).shape(), 0.05, p,
+                                       l);
+    double sum = 0.0;
+    for (const body_dem::Contact &c : l) sum += c.weight;
+    return sum;
+  };
+  EXPECT_GT(std::fabs(weight_sum(0.15, 2.0) - weight_sum(0.15, 0.0)), 0.02);    // (measured: 0.048)
+  EXPECT_EQ(weight_sum(-0.15, 2.0), weight_sum(-0.15, 0.0));
+  expect_smooth("press_twist", pose, -0.15, 0.15, 300, 8);    // (16 events)
+}
+
 TEST(PolyhedronSmoothness, SlidingOffAnEdge)
 {
   // cube 2, twisted by 0.1 rad (nearly parallel edges cross), slides along

@@ -85,6 +85,10 @@ struct SmoothingParams {
   double cone_angle = 0.2617993877991494;       // g0 = 15 deg: crossings outside the normal cones fade over g0
   double end_length = 0.05;                     // l_end / L: crossings fade within this distance of an edge's end
   double merge_length = 0.1;                    // l_merge / L: contacts closer than this share their weight
+  // z: ... and contacts closer than z times the radius of the circle in
+  // which the rounded surfaces of the two bodies intersect at the smaller
+  // overlap of the two (z = 2: where those circles overlap); 0: l_merge alone
+  double merge_zone = 2.0;
   double length_scale = 0.0;                    // L; <= 0: the shortest edge of the two bodies
   double ridge_flat_angle = 0.08726646259971647;   // t0 = 5 deg: edges that turn by less are flat (no crossings)
   double ridge_angle = 0.17453292519943295;        // t1 = 10 deg: edges that turn by more cross with full weight
