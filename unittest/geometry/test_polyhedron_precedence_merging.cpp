@@ -21,6 +21,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 
 using namespace body_dem;
@@ -151,6 +152,23 @@ TEST(PolyhedronMerging, CoincidentContactsCountOnceAndAreStoredOnce)
   EXPECT_EQ(ledger[1].contact, 0);
 }
 
+namespace {
+
+// The weights after the merging of two vertex contacts on j's top face,
+// rho apart (on_i and on_j), at the depths (overlaps) 0.1 and `depth`,
+// with the merging's zone factor merge_zone (0: l_merge alone).
+std::array<double, 2> merged_pair(double rho, double depth, double merge_zone)
+{
+  HandMade h;
+  h.params.merge_zone = merge_zone;
+  h.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
+  h.vertex(5, FeatureKind::face, 1, {rho, 0, 0.5}, {rho, 0, 0.6}, depth);
+  merge_nearby_candidates(h.s);
+  return {h.out[0].weight, h.out[1].weight};
+}
+
+}    // namespace
+
 TEST(PolyhedronMerging, NearbyContactsShareBySigma)
 {
   // The rule of l_merge alone (merge_zone 0; the zone: the next test).
@@ -158,10 +176,8 @@ TEST(PolyhedronMerging, NearbyContactsShareBySigma)
   // (1 - 0.25)^2 = 0.5625, each w <- 1 / 1.5625 = 0.64; with depths 0.1 and
   // 0.05 sigma is halved: 0.28125, w <- 1 / 1.28125 = 0.78048780...; at
   // rho = l_merge nothing is shared. Two contacts stay (not coincident).
-  struct LMergeAlone : HandMade {
-    LMergeAlone() { params.merge_zone = 0.0; }
-  };
-  LMergeAlone h;
+  HandMade h;
+  h.params.merge_zone = 0.0;
   h.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
   h.vertex(5, FeatureKind::face, 1, {0.05, 0, 0.5}, {0.05, 0, 0.6}, 0.1);
   merge_nearby_candidates(h.s);
@@ -169,19 +185,13 @@ TEST(PolyhedronMerging, NearbyContactsShareBySigma)
   EXPECT_NEAR(h.out[1].weight, 0.64, kTol);
   EXPECT_EQ(store_contacts(h.s, nullptr), 2);
 
-  LMergeAlone d;
-  d.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
-  d.vertex(5, FeatureKind::face, 1, {0.05, 0, 0.5}, {0.05, 0, 0.6}, 0.05);
-  merge_nearby_candidates(d.s);
-  EXPECT_NEAR(d.out[0].weight, 1.0 / 1.28125, kTol);
-  EXPECT_NEAR(d.out[1].weight, 1.0 / 1.28125, kTol);
+  const std::array<double, 2> d = merged_pair(0.05, 0.05, 0.0);
+  EXPECT_NEAR(d[0], 1.0 / 1.28125, kTol);
+  EXPECT_NEAR(d[1], 1.0 / 1.28125, kTol);
 
-  LMergeAlone f;
-  f.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
-  f.vertex(5, FeatureKind::face, 1, {0.1, 0, 0.5}, {0.1, 0, 0.6}, 0.1);
-  merge_nearby_candidates(f.s);
-  EXPECT_EQ(f.out[0].weight, 1.0);
-  EXPECT_EQ(f.out[1].weight, 1.0);
+  const std::array<double, 2> f = merged_pair(0.1, 0.1, 0.0);
+  EXPECT_EQ(f[0], 1.0);
+  EXPECT_EQ(f[1], 1.0);
 }
 
 TEST(PolyhedronMerging, ContactsShareWhereTheirCirclesOfIntersectionOverlap)
@@ -189,49 +199,30 @@ TEST(PolyhedronMerging, ContactsShareWhereTheirCirclesOfIntersectionOverlap)
   // Overlaps 0.1 and 0.1: l^2 = 0.4 * 0.1 = 0.04, l = 0.2 > l_merge. At
   // rho = 0.1 (where l_merge alone shares nothing, the test above):
   // sigma = (1 - 0.01 / 0.04)^2 = 0.5625, each w <- 1 / 1.5625 = 0.64.
-  HandMade h;
-  h.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
-  h.vertex(5, FeatureKind::face, 1, {0.1, 0, 0.5}, {0.1, 0, 0.6}, 0.1);
-  merge_nearby_candidates(h.s);
-  EXPECT_NEAR(h.out[0].weight, 0.64, kTol);
-  EXPECT_NEAR(h.out[1].weight, 0.64, kTol);
+  const std::array<double, 2> h = merged_pair(0.1, 0.1, 2.0);
+  EXPECT_NEAR(h[0], 0.64, kTol);
+  EXPECT_NEAR(h[1], 0.64, kTol);
   // the smaller overlap counts: 0.1 and 0.025 give l^2 = 0.01, l = 0.1 =
   // l_merge (where the two rules meet); at rho = 0.05: sigma = 0.5625 *
   // (0.025 / 0.1) = 0.140625, each w <- 1 / 1.140625
-  HandMade d;
-  d.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
-  d.vertex(5, FeatureKind::face, 1, {0.05, 0, 0.5}, {0.05, 0, 0.6}, 0.025);
-  merge_nearby_candidates(d.s);
-  EXPECT_NEAR(d.out[0].weight, 1.0 / 1.140625, kTol);
-  EXPECT_NEAR(d.out[1].weight, 1.0 / 1.140625, kTol);
+  const std::array<double, 2> d = merged_pair(0.05, 0.025, 2.0);
+  EXPECT_NEAR(d[0], 1.0 / 1.140625, kTol);
+  EXPECT_NEAR(d[1], 1.0 / 1.140625, kTol);
   // ... and the weights are continuous there: overlaps a hair above and
   // below 0.025 (the zone's l, then l_merge) at rho = 0.07 give weights
   // within 1e-9 (x = 1 - rho^2 / l^2 moves by 5e-10, the depth ratio by
   // 2e-9; l jumping from 0.1 to 0.2 there would move them by about 0.15)
-  double w[2];
-  for (int side = 0; side < 2; ++side) {
-    HandMade e;
-    e.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
-    e.vertex(5, FeatureKind::face, 1, {0.07, 0, 0.5}, {0.07, 0, 0.6}, 0.025 * (side == 0 ? 1 + 1e-9 : 1 - 1e-9));
-    merge_nearby_candidates(e.s);
-    w[side] = e.out[0].weight;
-  }
-  EXPECT_LT(std::fabs(w[0] - w[1]), 1e-9);
-  EXPECT_LT(w[0], 1.0);
+  const double above = merged_pair(0.07, 0.025 * (1 + 1e-9), 2.0)[0];
+  const double below = merged_pair(0.07, 0.025 * (1 - 1e-9), 2.0)[0];
+  EXPECT_LT(std::fabs(above - below), 1e-9);
+  EXPECT_LT(above, 1.0);
   // below it l_merge rules: overlap 0.01 gives l^2 = 0.004 < 0.01; at rho =
   // 0.05 sigma = 0.5625 * 0.1 = 0.05625, each w <- 1 / 1.05625
-  HandMade f;
-  f.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
-  f.vertex(5, FeatureKind::face, 1, {0.05, 0, 0.5}, {0.05, 0, 0.6}, 0.01);
-  merge_nearby_candidates(f.s);
-  EXPECT_NEAR(f.out[0].weight, 1.0 / 1.05625, kTol);
+  EXPECT_NEAR(merged_pair(0.05, 0.01, 2.0)[0], 1.0 / 1.05625, kTol);
   // at rho = l = 0.2 nothing is shared
-  HandMade g;
-  g.vertex(4, FeatureKind::face, 1, {0, 0, 0.5}, {0, 0, 0.6}, 0.1);
-  g.vertex(5, FeatureKind::face, 1, {0.2, 0, 0.5}, {0.2, 0, 0.6}, 0.1);
-  merge_nearby_candidates(g.s);
-  EXPECT_EQ(g.out[0].weight, 1.0);
-  EXPECT_EQ(g.out[1].weight, 1.0);
+  const std::array<double, 2> g = merged_pair(0.2, 0.1, 2.0);
+  EXPECT_EQ(g[0], 1.0);
+  EXPECT_EQ(g[1], 1.0);
 }
 
 TEST(PolyhedronMerging, ZeroWeightsAreDropped)
