@@ -27,12 +27,12 @@ namespace polyhedron_detail {
   // l_merge, a tenth of the shortest edge, does not see that where the
   // features are dense (a 50-vertex hull grain of size 1: shortest edge
   // 0.04, l_merge 0.004, rounded radius 0.05: circles of radius 0.02 to
-  // 0.04 at overlaps of 1 to 3 % of the size). The tip of one such grain on the
-  // tip of another, turning under the load, counted as one contact at
-  // the peak of a collision and as up to two while the grains separated:
-  // the weights rose by up to 1 while the contact held energy, work that
-  // moved the restitution by tens of percent (doc: the spread over
-  // orientations). Where every l_kl of a pair is l_merge (overlaps below
+  // 0.04 at overlaps of 1 to 3 % of the size). The tip of one such grain
+  // on the tip of another, turning under the load, counted as one contact
+  // at the peak of a collision and as up to two while the grains
+  // separated: the weights rose by up to 1 while the contact held energy,
+  // work that moved the restitution by tens of percent (doc: the spread
+  // over orientations). Where every l_kl of a pair is l_merge (overlaps below
   // l_merge^2 / (z^2 2 R)) the weights are those of l_merge alone, bit for
   // bit. l_kl^2 is linear in the overlaps and l_merge^2 where a contact
   // enters the overlap, so sigma_kl stays continuous.
