@@ -97,12 +97,20 @@ body_dem_test::Body geometry_of(const Pose &p)
   return body_dem_test::cube(0.5, kR).moved(to_matrix(p.q), {p.x[0], p.x[1], p.x[2]});
 }
 
-std::vector<long> feature_set(const Pose &p)
+// The contacts of the two cubes at pose p (the style's cutoff r_c = 0.05).
+body_dem::PolyhedronContactList contacts_at(const Pose &p,
+                                            const body_dem::SmoothingParams &params = body_dem::SmoothingParams())
 {
   const body_dem_test::Body a = body_dem_test::cube(0.5, kR);
   const body_dem_test::Body b = geometry_of(p);
   body_dem::PolyhedronContactList l;
-  body_dem::find_polyhedron_contacts(a.shape(), b.shape(), 0.05, body_dem::SmoothingParams(), l);
+  body_dem::find_polyhedron_contacts(a.shape(), b.shape(), 0.05, params, l);
+  return l;
+}
+
+std::vector<long> feature_set(const Pose &p)
+{
+  const body_dem::PolyhedronContactList l = contacts_at(p);
   std::vector<long> f;
   for (const body_dem::Contact &c : l)
     f.push_back(((static_cast<long>(c.kind_i) * 1000 + c.index_i) * 10 + static_cast<long>(c.kind_j)) * 1000 +
@@ -236,11 +244,8 @@ TEST(PolyhedronSmoothness, PressingWhileTwistingAFaceOnAFace)
   const auto weight_sum = [&](double t, double zone) {
     body_dem::SmoothingParams p;
     p.merge_zone = zone;
-    body_dem::PolyhedronContactList l;
-    body_dem::find_polyhedron_contacts(body_dem_test::cube(0.5, kR).shape(), geometry_of(pose(t)).shape(), 0.05, p,
-                                       l);
     double sum = 0.0;
-    for (const body_dem::Contact &c : l) sum += c.weight;
+    for (const body_dem::Contact &c : contacts_at(pose(t), p)) sum += c.weight;
     return sum;
   };
   EXPECT_GT(std::fabs(weight_sum(0.15, 2.0) - weight_sum(0.15, 0.0)), 0.02);    // (measured: 0.048)

@@ -51,18 +51,11 @@ namespace polyhedron_detail {
           ri > 0.0 && rj > 0.0 ? s.p.merge_zone * s.p.merge_zone * 2.0 * ri * rj / (ri + rj) : 0.0;
       // a candidate's depth below the cutoff less this is its overlap
       const double cutoff = s.dmax - s.r_sum;
-      // the longest l_kl of the pair, for the first test of a pair of
-      // candidates
-      double deepest = 0.0;
-      for (int k = 0; k < n; ++k) deepest = s.info[k].depth > deepest ? s.info[k].depth : deepest;
-      const double deepest_zone2 = zone_per_overlap * (deepest - cutoff);
-      const double longest2 = deepest_zone2 > lm2 ? deepest_zone2 : lm2;
       for (int k = 0; k < n; ++k) {
         if (out[k].weight <= 0.0) continue;
         for (int l = k + 1; l < n; ++l) {
           if (out[l].weight <= 0.0) continue;
           const double r2 = std::fmax(norm2(out[k].on_i - out[l].on_i), norm2(out[k].on_j - out[l].on_j));
-          if (r2 >= longest2) continue;
           const double ak = s.info[k].depth, al = s.info[l].depth;
           const double zone2 = zone_per_overlap * ((ak < al ? ak : al) - cutoff);
           const double l2 = zone2 > lm2 ? zone2 : lm2;    // l_kl^2
