@@ -122,14 +122,17 @@
 //         contacts (w_c ~ sin(a) is small), and a vertex next to a flat
 //         corner of an overlap polygon keeps the weight that the corner's
 //         small exterior angle does not take.
-//     lambda_c = S(m / l_end) if v's contact is with e' itself, m the
-//         distance of v's nearest point from the nearer end of e';
-//         = (1 - S(h / l_end)) * S(m / l_end) if v's contact is with a face G
-//         bounded by e', h the distance of v's nearest point from the line
-//         of e' and m that of its projection onto e' from the nearer end;
-//         = 0 otherwise. The precedence thus switches on continuously while
-//         v's nearest point moves from a face onto e' and off before it
-//         moves onto an end of e'.
+//     lambda_c = (1 - S(h / l_end)) * S(m / l_end), h the distance of v's
+//         nearest point on the other body from the line of e' and m that
+//         of its projection onto e' (clamped to e') from the nearer end,
+//         whichever feature (a face, e' itself or another edge, a vertex)
+//         holds that point. The precedence thus switches on continuously
+//         while v's nearest point comes within l_end of e' and off before
+//         it moves onto an end of e'; it depends on that point alone,
+//         which moves continuously, and not on the feature that holds it
+//         (a rule that counted only the faces of e' and e' itself jumped
+//         where the point crossed onto a neighbouring face within l_end
+//         of e', at an edge that meets e' at a small angle).
 //     alpha_c = min(1, a_c / a_v), a = (r_i + r_j + cutoff) - d the depth
 //         of a contact below the cutoff: a crossing entering the cutoff
 //         takes over nothing yet.

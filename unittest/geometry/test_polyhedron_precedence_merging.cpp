@@ -83,13 +83,14 @@ TEST(PolyhedronPrecedence, OverlapWithTheCrossedEdge)
 {
   // lambda of a vertex whose contact is with edge 5 itself (length 1) at
   // t: S(min(t, 1 - t) / l_end); t = 0.02: S(0.4) = 0.352; t = 0.5: 1;
-  // another edge: 0
+  // another edge: from its nearest point, here the middle of edge 4 (the
+  // top face's front edge, (0, -0.5, 0.5)), 0.5 from edge 5's line: 0
   const Body c = cube(0.5, 0.1);
   const PolyhedronShape s = c.shape();
   EXPECT_NEAR(precedence_overlap(s, FeatureKind::edge, 5, {}, 0.02, 5, 0.05), 0.352, kTol);
   EXPECT_NEAR(precedence_overlap(s, FeatureKind::edge, 5, {}, 0.98, 5, 0.05), 0.352, 1e-12);
   EXPECT_EQ(precedence_overlap(s, FeatureKind::edge, 5, {}, 0.5, 5, 0.05), 1.0);
-  EXPECT_EQ(precedence_overlap(s, FeatureKind::edge, 4, {}, 0.5, 5, 0.05), 0.0);
+  EXPECT_EQ(precedence_overlap(s, FeatureKind::edge, 4, {0, -0.5, 0.5}, 0.5, 5, 0.05), 0.0);
   // a vertex on the top face 1 at (0.48, 0.3, 0.5): 0.02 from the line of
   // edge 5 (x = 0.5), 0.8 along it from vertex 5 (y = -0.5): (1 - S(0.4))
   // S(min(0.8, 0.2) / 0.05) = 0.648
@@ -97,9 +98,18 @@ TEST(PolyhedronPrecedence, OverlapWithTheCrossedEdge)
   // on the right face 3, which edge 5 also bounds, at (0.5, 0.3, 0.46):
   // 0.04 from its line: (1 - S(0.8)) = 1 - 0.64 * 1.4 = 0.104
   EXPECT_NEAR(precedence_overlap(s, FeatureKind::face, 3, {0.5, 0.3, 0.46}, 0.0, 5, 0.05), 0.104, 1e-13);
-  // the bottom face does not border edge 5; a vertex contact takes nothing
+  // a point of the bottom face, 1 from edge 5's line: 0; at vertex 5, an
+  // end of edge 5 (m = 0): 0
   EXPECT_EQ(precedence_overlap(s, FeatureKind::face, 0, {0.48, 0.3, -0.5}, 0.0, 5, 0.05), 0.0);
   EXPECT_EQ(precedence_overlap(s, FeatureKind::vertex, 5, {0.5, -0.5, 0.5}, 0.0, 5, 0.05), 0.0);
+  // lambda follows the nearest point alone, whichever feature holds it
+  // (it moves continuously from one face onto the next): the point of the
+  // top face above, named as held by a face, an edge or a vertex that
+  // edge 5 does not bound, gets the same 0.648 (where the point crosses
+  // from a face of edge 5 onto a neighbouring face within l_end of the
+  // edge, a rule that asked for the faces of edge 5 jumped to 0)
+  for (const FeatureKind kind : {FeatureKind::face, FeatureKind::edge, FeatureKind::vertex})
+    EXPECT_NEAR(precedence_overlap(s, kind, 0, {0.48, 0.3, 0.5}, 0.0, 5, 0.05), 0.648, kTol);
 }
 
 TEST(PolyhedronPrecedence, CrossingTakesOverItsEndVertex)

@@ -12,9 +12,19 @@
 namespace body_dem {
 namespace polyhedron_detail {
 
-  // lambda_c of rule B: how much the contact of a vertex (feature kind and
-  // index on the other body, nearest point foot, edge parameter t) is the
-  // contact that crossing edge e2 of the other body takes over.
+  // lambda_c of rule B: how much the contact of a vertex is the contact
+  // that crossing edge e2 of the other body takes over, from the vertex's
+  // nearest point foot on the other body (held by the feature kind,
+  // index; t its parameter on an edge): (1 - S(h / l_end)) S(m / l_end),
+  // h the distance of foot from the line of e2 and m that of its
+  // projection onto e2 (clamped to it) from the nearer end. A function of
+  // foot alone, whichever feature holds it: the nearest point moves
+  // continuously from a face onto an edge or a vertex and on to the next
+  // face, so lambda does too. (Asking which feature holds it, 0 unless a
+  // face of e2 or e2 itself, jumped where the foot crossed from a face of
+  // e2 onto a neighbouring face or edge within l_end of e2's line: where
+  // that edge meets e2 at a small angle, as in thin triangles.) On e2
+  // itself h = 0 and m follows from the foot's parameter.
   BODY_DEM_HOST_DEVICE
   inline double precedence_overlap(const PolyhedronShape &other, FeatureKind kind, int index, const Vec3 &foot,
                                    double t, int e2, double l_end)
@@ -22,23 +32,18 @@ namespace polyhedron_detail {
     const Vec3 &c = other.vertices[other.edges[e2][0]];
     const Vec3 &d = other.vertices[other.edges[e2][1]];
     const double len = norm(d - c);
-    if (kind == FeatureKind::edge) {
-      if (index != e2) return 0.0;
+    if (kind == FeatureKind::edge && index == e2) {
       const double m = (t < 0.5 ? t : 1.0 - t) * len;
       return ramp(m, l_end);
     }
-    if (kind == FeatureKind::face) {
-      if (!edge_borders_face(other, e2, index)) return 0.0;
-      if (len == 0.0) return 0.0;
-      const Vec3 u = (d - c) * (1.0 / len);
-      double tp = dot(foot - c, u);    // along the edge, in length units
-      const double h = norm(foot - (c + u * tp));
-      if (tp < 0.0) tp = 0.0;
-      if (tp > len) tp = len;
-      const double m = tp < len - tp ? tp : len - tp;
-      return (1.0 - ramp(h, l_end)) * ramp(m, l_end);
-    }
-    return 0.0;
+    if (len == 0.0) return 0.0;
+    const Vec3 u = (d - c) * (1.0 / len);
+    double tp = dot(foot - c, u);    // along the edge, in length units
+    const double h = norm(foot - (c + u * tp));
+    if (tp < 0.0) tp = 0.0;
+    if (tp > len) tp = len;
+    const double m = tp < len - tp ? tp : len - tp;
+    return (1.0 - ramp(h, l_end)) * ramp(m, l_end);
   }
 
   // Stage 3: every vertex candidate (out[0 .. n_vertex_candidates - 1])
@@ -58,7 +63,6 @@ namespace polyhedron_detail {
       const int v = of_i ? vc.index_i : vc.index_j;
       const FeatureKind kind = of_i ? vc.kind_j : vc.kind_i;
       const int index = of_i ? vc.index_j : vc.index_i;
-      if (kind == FeatureKind::vertex) continue;
       for (int c = n_vertex; c < n; ++c) {
         const Contact &cc = out[c];
         const int e_mine = of_i ? cc.index_i : cc.index_j;

@@ -58,14 +58,6 @@ namespace polyhedron_detail {
     return b.edge_face_table ? b.edge_face_table[e] : scan_edge_faces(b, e);
   }
 
-  // Whether face f borders edge e.
-  BODY_DEM_HOST_DEVICE inline bool edge_borders_face(const PolyhedronShape &b, int e, int f)
-  {
-    if (!b.edge_face_table) return face_edge_direction(b, f, b.edges[e][0], b.edges[e][1]) != 0;
-    const EdgeFaces &ef = b.edge_face_table[e];
-    return (ef.n > 0 && ef.face[0] == f) || (ef.n > 1 && ef.face[1] == f);
-  }
-
   // Ints of scratch that build_edge_face_table() needs for a body.
   BODY_DEM_HOST_DEVICE inline int edge_face_table_scratch(int nvertices, int nedges)
   {
