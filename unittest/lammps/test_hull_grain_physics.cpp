@@ -467,10 +467,12 @@ TEST(HullGrainPhysics, FaceToFaceGrainsWithMoreThan16CandidatesKeepTheBalance)
 // sum of the two weights near 1 (alpha = 1 throughout: forcing it to 1
 // changes no digit), and the weight work comes from the merging around
 // it: a vertex contact on a face and a crossing next to it share
-// while the overlap is large and share less as it shrinks (l_kl follows
-// sqrt(delta), and their depths part as the grains turn), so their
-// weights rise from 1.03 to 1.78 while its energy falls from the peak to
-// a quarter of it (orientation 14, granular: +23 % of KE). Tried, hull
+// while the overlap is large and less and less as it shrinks (l_kl
+// follows sqrt(delta), their depths part and the grains turn; freezing
+// the zone at the collision's largest overlap, below, removes little of
+// it), so their weights rise from 1.03 to 1.78 while its energy falls
+// from the peak to a quarter of it (orientation 14, granular: +23 % of
+// KE). Tried, hull
 // grains / cubes (linear, granular): the ratio of depths in sigma as its
 // square root: 3.2, 3.9, or min(1, 2 ratio): 2.7, 3.8; a smooth step as
 // sigma's kernel: 3.4, 3.8; l_kl from the largest overlap the pair
