@@ -462,24 +462,25 @@ TEST(HullGrainPhysics, FaceToFaceGrainsWithMoreThan16CandidatesKeepTheBalance)
 // rms over the 24 orientations, of W_w / KE, before merging / merging):
 // hull grains 5.9 % / 4.9 % (linear), 12.5 % / 11.3 % (granular), partly
 // of opposite signs in one collision; cubes 0.6 % / 1.7 %, 0.9 % / 2.5 %;
-// icosahedra 3.3 % / 1.7 %, 9.5 % / 2.1 %. Traced: the
-// precedence itself hands a vertex contact over to its crossing with the
-// sum of the two weights near 1 (alpha = 1 throughout: forcing it to 1
-// changes no digit), and the weight work comes from the merging around
-// it: a vertex contact on a face and a crossing next to it share
-// while the overlap is large and less and less as it shrinks (l_kl
+// icosahedra 3.3 % / 1.7 %, 9.5 % / 2.1 %. Traced: the precedence
+// itself hands a vertex contact over to its crossing with the sum of the
+// two weights near 1 (alpha = 1 throughout: forcing it to 1 changed no
+// digit, measured before lambda followed the nearest point alone), and
+// the weight work comes from the merging around it: a vertex contact on
+// a face and a crossing next to it share while the overlap is large and
+// less and less as it shrinks (l_kl
 // follows sqrt(delta), their depths part and the grains turn; freezing
 // the zone at the collision's largest overlap, below, removes little of
 // it), so their weights rise from 1.03 to 1.78 while its energy falls
 // from the peak to a quarter of it (orientation 14, granular: +23 % of
-// KE). Tried, hull
-// grains / cubes (linear, granular): the ratio of depths in sigma as its
-// square root: 3.2, 3.9, or min(1, 2 ratio): 2.7, 3.8; a smooth step as
-// sigma's kernel: 3.4, 3.8; l_kl from the largest overlap the pair
-// reached in the collision (a running maximum, kept until it parts): 3.2,
-// 3.7, and with z = 3: 2.7, 3.0. Floors l_merge >= c_m (r_i + r_j) and l_end >= c_e (r_i +
-// r_j) on top of the zone: c_m 2: 2.1, 2.3; c_m 3: 2.0, 2.2; c_m 4: 1.9,
-// 2.5; c_m 2 and c_e 0.4: 1.8, 1.95 (the bar met, barely). With c_e 0.4
+// KE). Tried, hull grains / cubes (linear, granular): the ratio of depths
+// in sigma as its square root: 3.2, 3.9, or min(1, 2 ratio): 2.7, 3.8; a
+// smooth step as sigma's kernel: 3.4, 3.8; l_kl from the largest overlap
+// the pair reached in the collision (a running maximum, kept until it
+// parts): 3.2, 3.7, and with z = 3: 2.7, 3.0. Floors l_merge >= c_m (r_i
+// + r_j) and l_end >= c_e (r_i + r_j) on top of the zone: c_m 2: 2.1,
+// 2.3; c_m 3: 2.0, 2.2; c_m 4: 1.9, 2.5; c_m 2 and c_e 0.4: 1.8, 1.95
+// (the bar met, barely). With c_e 0.4
 // the sweep of a hull grain tumbling on another no longer halved its
 // largest jump with the step: the precedence's lambda jumped where a
 // vertex's nearest point crossed from a face of the crossed edge onto a
