@@ -17,9 +17,12 @@
 #   BODY_DEM_BUILD_DIR   build folder of the default host (default: build);
 #                        another host's folder is that name with -<host>,
 #                        a Kokkos build's that with -kokkos
+#   BODY_DEM_TEST_JOBS   tests run at once (ctest -j; default: the cores);
+#                        a test on N ranks or threads takes N of them
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 base=${BODY_DEM_BUILD_DIR:-$here/build}
+jobs=${BODY_DEM_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 
 hosts=()
 all_hosts=0
@@ -79,7 +82,7 @@ for pass in "${passes[@]}"; do
   echo "run-tests.sh: $label, build folder $build"
   BODY_DEM_BUILD_DIR=$build "$here/tools/build.sh" -DBODY_DEM_HOST="$host" "${variant[@]}" \
     ${cmake_args[@]+"${cmake_args[@]}"}
-  if (cd "$build" && ctest --output-on-failure --timeout 900); then
+  if (cd "$build" && ctest --output-on-failure --timeout 900 -j "$jobs"); then
     summary+=("$label: all tests passed")
   else
     summary+=("$label: tests FAILED")
