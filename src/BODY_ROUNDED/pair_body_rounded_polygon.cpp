@@ -96,7 +96,7 @@ void PairBodyRoundedPolygonDEM::keep_contact_springs(bool springs)
   pair_spring_unused = contact_rule == body_dem::PolygonContactRule::weighted && springs;
 }
 
-std::string PairBodyRoundedPolygonDEM::overflow_detail() const
+std::string PairBodyRoundedPolygonDEM::overflow_detail()
 {
   if (!list) return "";
   const body_dem::PolygonShape *shapes = frames.shapes();

@@ -92,7 +92,7 @@ class PairBodyRoundedPolygonDEM : public PairBodyLinearBase {
   body_dem::PolygonContactRule contact_rule = body_dem::PolygonContactRule::weighted;    // settings() sets it
   // Which pair overflowed a capacity, with its count and the limit (the
   // error path only: the neighbour list is scanned again).
-  std::string overflow_detail() const override;
+  std::string overflow_detail() override;
 
   // The per-pair function of the serial, /omp and Kokkos styles, over
   // this step's frames (reads the bodies; writes nothing but *xi and, with

@@ -79,7 +79,7 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
     return body_dem::PolyhedronBodyFrames::counts(atom, avec, bptr, i).nvertices;
   }
   // The pair that went past a capacity (polyhedron_capacity_message.h).
-  std::string overflow_detail() const override;
+  std::string overflow_detail() override;
   // The room of the springs is kept in the record whatever `history` and
   // `friction` say (the constructor reserves it): the size of a pair's
   // history then never changes when the style is given again between runs

@@ -404,8 +404,20 @@ void PolyhedronBodyFrames::refresh(Atom *atom, AtomVecBody *avec, BodyRoundedPol
   transform(atom, avec, bptr, 0, n);
 }
 
+void PolyhedronBodyFrames::prepare_on_demand(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int n)
+{
+  prepare(atom, avec, bptr, n);
+  transformed_.assign(n, 0);
+}
+
+void PolyhedronBodyFrames::transform_remaining(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr)
+{
+  for (int i = 0; i < static_cast<int>(transformed_.size()); i++) transform_on_demand(atom, avec, bptr, i);
+}
+
 void PolyhedronBodyFrames::prepare(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int n)
 {
+  transformed_.clear();
   // Sizes only grow: after the first steps no allocation happens here
   // (but in the topology pool, when a body shape is new).
   first_.resize(n + 1);
@@ -467,6 +479,7 @@ double PolyhedronBodyFrames::memory_usage() const
       motions_.capacity() * sizeof(BodyMotion) + entries_.capacity() * sizeof(Entry) +
       entry_of_key_.size() * (sizeof(std::uint64_t) + 2 * sizeof(int) + 2 * sizeof(void *)) +
       entry_of_atom_.capacity() * sizeof(int) + data_of_atom_.capacity() * sizeof(const double *) +
+      transformed_.capacity() +
       reals_of_shapes_.capacity() * sizeof(double);
 }
 

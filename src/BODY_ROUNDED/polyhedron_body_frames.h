@@ -155,6 +155,28 @@ class PolyhedronBodyFrames {
   void prepare(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolyhedron *bptr, int n);
   void transform(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec, LAMMPS_NS::BodyRoundedPolyhedron *bptr,
                  int from, int to);
+  // refresh() on demand, for the serial pair loops: prepare_on_demand()
+  // sizes the arrays as prepare() does, and each atom is turned into the
+  // space frame when the first pair that needs it asks (transform_on_demand()).
+  // The loop then reads a body's block just after writing it, while it is
+  // in the cache, rather than after the step's blocks of all bodies went
+  // through the cache (288 hull grains of 200 vertices: 5 MB), and bodies
+  // without a pair in reach are not turned at all. The numbers are those of
+  // refresh() bit for bit (the same transform_one() of the same data).
+  // transform_remaining() turns the atoms that no pair asked for, before
+  // something reads every shape (an error message's search of the list).
+  // prepare() alone (the threaded loops) ends the on-demand mode.
+  void prepare_on_demand(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
+                         LAMMPS_NS::BodyRoundedPolyhedron *bptr, int n);
+  void transform_on_demand(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
+                           LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i)
+  {
+    if (transformed_[i]) return;
+    transform(atom, avec, bptr, i, i + 1);
+    transformed_[i] = 1;
+  }
+  void transform_remaining(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
+                           LAMMPS_NS::BodyRoundedPolyhedron *bptr);
 
   const PolyhedronShape &shape(int i) const { return shapes_[i]; }
   const BodyMotion &motion(int i) const { return motions_[i]; }
@@ -214,6 +236,9 @@ class PolyhedronBodyFrames {
   std::vector<Counts> counts_;    // per atom, from prepare() (each count is a call into the host)
   std::vector<PolyhedronShape> shapes_;
   std::vector<BodyMotion> motions_;
+  // per atom, in the on-demand mode: whether it was turned this step
+  // (empty otherwise: every atom is, by transform())
+  std::vector<unsigned char> transformed_;
 
   // The topology pool (see the top of the file): per distinct body shape
   // an entry and its block of ints_.

@@ -280,19 +280,23 @@ void PairBodyRoundedPolyhedronGranular::init_body_style()
 
 void PairBodyRoundedPolyhedronGranular::compute(int eflag, int vflag)
 {
-  // Vertices and face normals to the space frame once per step.
   check_added_bodies();    // bodies added by this step (fix pour), before their vertices are read
-  frames.refresh(atom, avec, bptr, atom->nlocal + atom->nghost);
+  // Vertices and face normals to the space frame once per step (not once
+  // per neighbour pair), each body's when its first pair needs it.
+  frames.prepare_on_demand(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs(eflag, vflag,
                 [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
                        const body_dem::WeightRecordRef &weight_record, double *style_values, bool &overflow,
                        body_dem::ContactRecorder *recorder) {
+                  frames.transform_on_demand(atom, avec, bptr, i);
+                  frames.transform_on_demand(atom, avec, bptr, j);
                   return pair_forces(i, j, settings, xi, weight_record, style_values, overflow, recorder);
                 });
 }
 
-std::string PairBodyRoundedPolyhedronGranular::overflow_detail() const
+std::string PairBodyRoundedPolyhedronGranular::overflow_detail()
 {
+  frames.transform_remaining(atom, avec, bptr);    // the search reads every listed pair
   return body_dem::polyhedron_capacity_message(atom, list, frames.shapes(), cut_surface, smoothing,
                                                weight_record ? record_capacity : 0);
 }

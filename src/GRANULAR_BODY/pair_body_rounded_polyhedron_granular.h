@@ -156,7 +156,7 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
     return body_dem::PolyhedronBodyFrames::counts(atom, avec, bptr, i).nvertices;
   }
   // The pair that went past a capacity (polyhedron_capacity_message.h).
-  std::string overflow_detail() const override;
+  std::string overflow_detail() override;
   std::string body_shape_defect(int i, const char *rounding_required_by) override;
   const char *rounding_required_by(int type) const override;
   body_dem::PolyhedronBodyFrames::ShapeCheckBuffers shape_buffers;

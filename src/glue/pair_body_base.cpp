@@ -323,7 +323,7 @@ body_dem::PairStepSettings PairBodyBase::step_settings() const
   return s;
 }
 
-void PairBodyBase::contact_overflow() const
+void PairBodyBase::contact_overflow()
 {
   const std::string detail = overflow_detail();
   if (!detail.empty()) error->one(FLERR, command + ": " + detail);

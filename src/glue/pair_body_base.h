@@ -177,10 +177,11 @@ class PairBodyBase : public Pair, public body_dem::WorkAccountingClient {
   void require_coeffs_set(int i, int j) const;
   body_dem::PairStepSettings step_settings() const;
   int contact_capacity = 0;    // of the style's contact buffer, for the overflow message
-  [[noreturn]] void contact_overflow() const;
+  [[noreturn]] void contact_overflow();
   // The pair and count behind an overflow, for its message ("" if the
-  // style cannot tell): called on the error path only.
-  virtual std::string overflow_detail() const { return ""; }
+  // style cannot tell): called on the error path only (not const: it may
+  // first complete this step's body frames).
+  virtual std::string overflow_detail() { return ""; }
 
   // The neighbour loop: calls pair_forces(i, j, settings, xi,
   // weight_record, style_values, overflow) for every neighbour pair whose
