@@ -57,7 +57,9 @@
 #include "timer.h"
 #include "update.h"
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -87,12 +89,15 @@ template <class SerialStyle> class PairBodyOMP : public SerialStyle, public ThrO
 
  protected:
   // prepare_atoms(from, to): per-atom work of this step for atoms
-  // from..to-1 of the local and ghost atoms (disjoint ranges per thread).
+  // from..to-1 of the local and ghost atoms (disjoint ranges per thread);
+  // with only_atoms_in_reach, only for the atoms that a pair of the list
+  // has within reach (one atom per call; the others are not prepared).
   // pair_forces(i, j, settings, xi, weight_record, style_values, overflow): the serial
   // style's per-pair function; called from several threads at once, so it
   // may write nothing but *xi, weight_record, style_values and overflow.
   template <class AtomFunction, class PairFunction>
-  void compute_pairs_omp(int eflag, int vflag, AtomFunction &&prepare_atoms, PairFunction &&pair_forces);
+  void compute_pairs_omp(int eflag, int vflag, AtomFunction &&prepare_atoms, PairFunction &&pair_forces,
+                         bool only_atoms_in_reach = false);
 
  private:
   std::vector<int> first_entry_;        // per thread: its first entry of the neighbour list; [nthreads] = inum
@@ -101,6 +106,10 @@ template <class SerialStyle> class PairBodyOMP : public SerialStyle, public ThrO
   // last step, and which build of the list that was
   std::vector<std::int64_t> outcome_cost_;
   bigint outcome_build_ = -1, outcome_builds_ = -1;
+  // per atom (local and ghost): whether a pair of the list has it within
+  // reach this step; set by several threads at once (atomic stores of 1)
+  std::unique_ptr<std::atomic<unsigned char>[]> in_reach_;
+  int in_reach_size_ = 0;
 
   void split_neighbor_list(int nthreads);
   // where the part tid of n items in nthreads equal parts begins
@@ -183,7 +192,7 @@ template <class SerialStyle> void PairBodyOMP<SerialStyle>::split_neighbor_list(
 template <class SerialStyle>
 template <class AtomFunction, class PairFunction>
 void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunction &&prepare_atoms,
-                                                 PairFunction &&pair_forces)
+                                                 PairFunction &&pair_forces, bool only_atoms_in_reach)
 {
   this->ev_init(eflag, vflag);
 
@@ -198,6 +207,10 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
 
   work.resize(nall, nthreads);
   split_neighbor_list(nthreads);
+  if (only_atoms_in_reach && in_reach_size_ < nall) {
+    in_reach_size_ = nall + nall / 4 + 16;
+    in_reach_.reset(new std::atomic<unsigned char>[static_cast<size_t>(in_reach_size_)]);
+  }
   int overflow = 0;
   double weight_work = 0.0;
   const bool recording = this->begin_contact_recording(nthreads);
@@ -225,8 +238,43 @@ void PairBodyOMP<SerialStyle>::compute_pairs_omp(int eflag, int vflag, AtomFunct
     // in.pour3d's bed, with these 0.052 and 0.041 s), ghost atoms in
     // equal ranges.
     const int nghost = nall - nlocal;
-    prepare_atoms(share(nlocal, tid, nthreads), share(nlocal, tid + 1, nthreads));
-    prepare_atoms(nlocal + share(nghost, tid, nthreads), nlocal + share(nghost, tid + 1, nthreads));
+    const int local_from = share(nlocal, tid, nthreads), local_to = share(nlocal, tid + 1, nthreads);
+    const int ghost_from = nlocal + share(nghost, tid, nthreads), ghost_to = nlocal + share(nghost, tid + 1, nthreads);
+    if (only_atoms_in_reach) {
+      // Which atoms a pair within reach needs (the pair loop's test of
+      // reach, the enclosing spheres, with a reach larger by 1e-10: a few
+      // atoms too many rather than one too few, whatever the round-off),
+      // the entries split as in the pair loop; then the marked ones only.
+      for (int a = local_from; a < local_to; a++) in_reach_[a].store(0, std::memory_order_relaxed);
+      for (int a = ghost_from; a < ghost_to; a++) in_reach_[a].store(0, std::memory_order_relaxed);
+      sync_threads();
+      const double *radius = atom->radius;
+      const double cut_surface = this->surface_cutoff();
+      const NeighList *list = this->list;
+      for (int ii = first_entry_[tid]; ii < first_entry_[tid + 1]; ii++) {
+        const int i = list->ilist[ii];
+        const int *jlist = list->firstneigh[i];
+        bool i_in_reach = false;
+        for (int jj = 0; jj < list->numneigh[i]; jj++) {
+          const int j = jlist[jj] & NEIGHMASK;
+          const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
+          const double reach = (radius[i] + radius[j] + cut_surface) * (1.0 + 1e-10);
+          if (dx * dx + dy * dy + dz * dz <= reach * reach) {
+            i_in_reach = true;
+            in_reach_[j].store(1, std::memory_order_relaxed);
+          }
+        }
+        if (i_in_reach) in_reach_[i].store(1, std::memory_order_relaxed);
+      }
+      sync_threads();    // every mark is set (the barrier orders the stores before the loads)
+      for (int a = local_from; a < local_to; a++)
+        if (in_reach_[a].load(std::memory_order_relaxed)) prepare_atoms(a, a + 1);
+      for (int a = ghost_from; a < ghost_to; a++)
+        if (in_reach_[a].load(std::memory_order_relaxed)) prepare_atoms(a, a + 1);
+    } else {
+      prepare_atoms(local_from, local_to);
+      prepare_atoms(ghost_from, ghost_to);
+    }
     work.zero_slice(tid);
     sync_threads();    // every body of this step is ready before any pair reads it
 

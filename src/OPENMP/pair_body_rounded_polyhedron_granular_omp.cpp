@@ -8,15 +8,20 @@ using namespace LAMMPS_NS;
 void PairBodyRoundedPolyhedronGranularOMP::compute(int eflag, int vflag)
 {
   // Vertices and face normals to the space frame once per step, the atoms
-  // split over threads.
+  // split over threads: those that a pair within reach needs (as the
+  // serial style, a body without one costs nothing).
   check_added_bodies();    // as the serial style: bodies added by this step, before their vertices are read
-  frames.prepare(atom, avec, bptr, atom->nlocal + atom->nghost);
+  frames.prepare_on_demand(atom, avec, bptr, atom->nlocal + atom->nghost);
   compute_pairs_omp(
-      eflag, vflag, [this](int from, int to) { frames.transform(atom, avec, bptr, from, to); },
+      eflag, vflag,
+      [this](int from, int to) {
+        for (int i = from; i < to; i++) frames.transform_on_demand(atom, avec, bptr, i);
+      },
       [this](int i, int j, const body_dem::PairStepSettings &settings, body_dem::Vec3 *xi,
              const body_dem::WeightRecordRef &weight_record,
              double *style_values, bool &overflow,
                        body_dem::ContactRecorder *recorder) {
         return pair_forces(i, j, settings, xi, weight_record, style_values, overflow, recorder);
-      });
+      },
+      true);
 }
