@@ -56,10 +56,16 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
   void compute(int, int) override;
   double memory_usage() override;
   // "body_topology_builds" (long long): how often a body shape's topology
-  // was computed on this rank (once per distinct shape, polyhedron_body_frames.h)
+  // was computed on this rank (once per distinct shape, polyhedron_body_frames.h);
+  // "body_frames_turned" (int): the atoms turned into the space frame at
+  // the last step (those that a pair within reach needed)
   void *extract(const char *name, int &dim) override
   {
     dim = 0;
+    if (std::string(name) == "body_frames_turned") {
+      frames_turned = frames.turned_this_step();
+      return &frames_turned;
+    }
     return std::string(name) == "body_topology_builds" ? frames.topology_builds_counter() : nullptr;
   }
 
@@ -70,6 +76,7 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
   class BodyRoundedPolyhedron *bptr = nullptr;
   // space-frame shapes and motion of local + ghost bodies, refreshed once per step
   body_dem::PolyhedronBodyFrames frames;
+  int frames_turned = 0;    // for extract("body_frames_turned")
   // parameters of the contact weights (defaults of polyhedron_contacts.h)
   body_dem::SmoothingParams smoothing;
 

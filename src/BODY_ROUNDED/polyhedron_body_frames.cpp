@@ -415,6 +415,14 @@ void PolyhedronBodyFrames::transform_remaining(Atom *atom, AtomVecBody *avec, Bo
   for (int i = 0; i < static_cast<int>(transformed_.size()); i++) transform_on_demand(atom, avec, bptr, i);
 }
 
+int PolyhedronBodyFrames::turned_this_step() const
+{
+  if (transformed_.empty()) return static_cast<int>(shapes_.size());
+  int turned = 0;
+  for (const unsigned char t : transformed_) turned += t;
+  return turned;
+}
+
 void PolyhedronBodyFrames::prepare(Atom *atom, AtomVecBody *avec, BodyRoundedPolyhedron *bptr, int n)
 {
   transformed_.clear();

@@ -171,12 +171,15 @@ class PolyhedronBodyFrames {
   void transform_on_demand(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
                            LAMMPS_NS::BodyRoundedPolyhedron *bptr, int i)
   {
-    if (transformed_[i]) return;
+    if (transformed_.empty() || transformed_[i]) return;    // (empty: refresh() or prepare() turns them all)
     transform(atom, avec, bptr, i, i + 1);
     transformed_[i] = 1;
   }
   void transform_remaining(LAMMPS_NS::Atom *atom, LAMMPS_NS::AtomVecBody *avec,
                            LAMMPS_NS::BodyRoundedPolyhedron *bptr);
+  // Atoms turned into the space frame at this step so far (all atoms of
+  // the step where transform() turned them all; for the tests).
+  int turned_this_step() const;
 
   const PolyhedronShape &shape(int i) const { return shapes_[i]; }
   const BodyMotion &motion(int i) const { return motions_[i]; }

@@ -119,10 +119,14 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
   void coeff(int, char **) override;
   double init_one(int, int) override;
   double memory_usage() override;
-  // as body/rounded/polyhedron: "body_topology_builds"
+  // as body/rounded/polyhedron: "body_topology_builds", "body_frames_turned"
   void *extract(const char *name, int &dim) override
   {
     dim = 0;
+    if (std::string(name) == "body_frames_turned") {
+      frames_turned = frames.turned_this_step();
+      return &frames_turned;
+    }
     return std::string(name) == "body_topology_builds" ? frames.topology_builds_counter() : nullptr;
   }
 
@@ -147,6 +151,7 @@ class PairBodyRoundedPolyhedronGranular : public PairBodyBase {
   int ntypes_alloc = 0;
   class BodyRoundedPolyhedron *bptr = nullptr;
   body_dem::PolyhedronBodyFrames frames;
+  int frames_turned = 0;    // for extract("body_frames_turned")
   body_dem::SmoothingParams smoothing;
 
   void allocate();

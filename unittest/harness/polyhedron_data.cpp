@@ -485,6 +485,16 @@ void write_polyhedron_gas(const std::string &path, unsigned seed, double rounded
   write_polyhedron_data(path, bodies, box, 2);
 }
 
+std::vector<PolyhedronBody> cubes_two_within_reach_two_apart(Box3d &box)
+{
+  for (int d = 0; d < 3; ++d) {
+    box.lo[d] = -6.0;
+    box.hi[d] = 6.0;
+  }
+  return {cube({0.0, 0.0, 0.0}, 1.0, 0.1), cube({1.5, 0.0, 0.0}, 1.0, 0.1), cube({4.0, 4.0, 4.0}, 1.0, 0.1),
+          cube({-4.0, -4.0, -4.0}, 1.0, 0.1)};
+}
+
 void write_cube_and_tetrahedron_apart(const std::string &path)
 {
   PolyhedronBody a = cube({-2.0, 0.0, 0.0}, 1.0, 0.2);

@@ -135,6 +135,14 @@ void write_polyhedron_gas(const std::string &path, unsigned seed, double rounded
 // be read into a 2d box. Writes `path`.
 void write_cube_and_tetrahedron_apart(const std::string &path);
 
+// Four cubes (edge 1, rounded diameter 0.1: enclosing radius 0.916) at
+// rest, for the tests of which bodies the pair styles turn into the space
+// frame: cubes 1 and 2 at (0, 0, 0) and (1.5, 0, 0), within reach of each
+// other (their enclosing spheres overlap) but 0.4 apart; cubes 3 and 4 at
+// (4, 4, 4) and (-4, -4, -4), out of reach of every other. In a box of
+// [-6, 6]^3 (`box`), no cube has a periodic image within reach.
+std::vector<PolyhedronBody> cubes_two_within_reach_two_apart(Box3d &box);
+
 // The input lines that set up a 3d body system and read `path`.
 std::string polyhedron_setup_commands(const std::string &path, int max_vertices = 8);
 

@@ -2,7 +2,9 @@
 // faces turned outward, the faces of each edge) is computed once per body
 // shape, not per step or per pair (polyhedron_body_frames.h): bodies that
 // move, collide, cross a periodic boundary (ghost copies) and are sorted
-// and exchanged by the neighbour-list builds keep their entries.
+// and exchanged by the neighbour-list builds keep their entries. And a
+// body is turned into the space frame only when a pair within reach needs
+// it (the /omp variant's count: test_omp_variants.cpp).
 #include "lammps_session.h"
 #include "polyhedron_data.h"
 
@@ -36,6 +38,14 @@ std::vector<PolyhedronBody> six_grains_of_three_shapes()
     grains.push_back(moving(g, {first_row ? 0.3 : -0.2, first_row ? 1.5 : -1.5, 0.2}, {0.5, 0.0, 1.0}));
   }
   return grains;
+}
+
+int frames_turned(LammpsSession &s)
+{
+  int dim = -1;
+  const void *p = s.lmp->force->pair->extract("body_frames_turned", dim);
+  EXPECT_NE(p, nullptr);
+  return p ? *static_cast<const int *>(p) : -1;
 }
 
 long long topology_builds(LammpsSession &s)
@@ -76,5 +86,30 @@ TEST(BodyTopology, ComputedOncePerBodyShape)
     // contacts took kinetic energy
     EXPECT_GT(s.lmp->neighbor->ncalls - list_builds, 20);
     EXPECT_LT(s.thermo("ke"), 0.99 * ke0);
+  }
+}
+
+// Of four cubes, two within reach of each other and two apart, the 3d
+// styles turn the two (their pair's search needs them) and not the others
+// (a whole step's frames would be 4); with the second cube moved away
+// too, none. The forces are those of all bodies turned (every other test).
+TEST(BodyFrames, TurnedOnlyWhenAPairWithinReachNeedsThem)
+{
+  for (const std::string style :
+       {"pair_style body/rounded/polyhedron 10.0 2.0 0.5 0.2 0.0 history\npair_coeff * * 1000.0 0.0\n",
+        "pair_style body/rounded/polyhedron/granular 1.0 0.0\n"
+        "pair_coeff * * hertz/material 1.0e4 0.5 0.3 tangential linear_history 2000.0 1.0 0.5\n"}) {
+    SCOPED_TRACE(style);
+    LammpsSession s;
+    s.load_plugin();
+    Box3d box;
+    const std::vector<PolyhedronBody> cubes = cubes_two_within_reach_two_apart(box);
+    s.commands(polyhedron_molecule_setup_commands(cubes, box, 1, "frames_turned") + style +
+               "neighbor 0.1 bin\nfix integrate all nve/body\nrun 0\n");
+    EXPECT_EQ(frames_turned(s), 2);
+    s.commands("run 3\n");
+    EXPECT_EQ(frames_turned(s), 2);
+    s.commands("set atom 2 x -4.0 y 4.0 z 0.0\nrun 0\n");
+    EXPECT_EQ(frames_turned(s), 0);
   }
 }

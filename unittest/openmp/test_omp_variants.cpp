@@ -96,6 +96,36 @@ TEST(OmpVariant, ExplicitNameWithPackageCommandAndWall)
   EXPECT_STREQ(s.lmp->force->pair_style, "body/rounded/polygon/omp");
 }
 
+// As the serial 3d styles (test_body_topology.cpp), the /omp variants turn
+// into the space frame only the bodies that a pair within reach needs:
+// of four cubes, the two within reach of each other, on 2 threads; with
+// the second moved away too, none.
+TEST(OmpVariant, TurnsOnlyTheBodiesThatAPairWithinReachNeeds)
+{
+  int nranks = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+  if (nranks > 1) GTEST_SKIP() << "the count is per rank, ghost copies included; checked on one rank";
+  for (const std::string style :
+       {"pair_style body/rounded/polyhedron/omp 10.0 2.0 0.5 0.2 0.0 history\npair_coeff * * 1000.0 0.0\n",
+        "pair_style body/rounded/polyhedron/granular/omp 1.0 0.0\n"
+        "pair_coeff * * hertz/material 1.0e4 0.5 0.3 tangential linear_history 2000.0 1.0 0.5\n"}) {
+    SCOPED_TRACE(style);
+    LammpsSession s;
+    s.load_plugin();
+    s.command("package omp 2");
+    body_dem_test::Box3d box;
+    const std::vector<body_dem_test::PolyhedronBody> cubes = body_dem_test::cubes_two_within_reach_two_apart(box);
+    s.commands(body_dem_test::polyhedron_molecule_setup_commands(cubes, box, 1, "omp_frames_turned") + style +
+               "neighbor 0.1 bin\nfix integrate all nve/body\nrun 2\n");
+    int dim = -1;
+    const int *turned = static_cast<const int *>(s.lmp->force->pair->extract("body_frames_turned", dim));
+    ASSERT_NE(turned, nullptr);
+    EXPECT_EQ(*turned, 2);
+    s.commands("set atom 2 x -4.0 y 4.0 z 0.0\nrun 0\n");
+    EXPECT_EQ(*static_cast<const int *>(s.lmp->force->pair->extract("body_frames_turned", dim)), 0);
+  }
+}
+
 // The walls' /omp variants: -sf omp picks them from an unchanged input,
 // and their loop over the bodies on threads gives the serial wall's
 // energy (the fix's scalar) after 2000 steps of the pour, to round-off
