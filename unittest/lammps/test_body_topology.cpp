@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 using namespace body_dem_test;
 
@@ -40,6 +41,14 @@ std::vector<PolyhedronBody> six_grains_of_three_shapes()
   return grains;
 }
 
+// The two 3d pair styles, with history.
+std::vector<std::string> style_commands()
+{
+  return {"pair_style body/rounded/polyhedron 10.0 2.0 0.5 0.2 0.0 history\npair_coeff * * 1000.0 0.0\n",
+          "pair_style body/rounded/polyhedron/granular 1.0 0.0\n"
+          "pair_coeff * * hertz/material 1.0e4 0.5 0.3 tangential linear_history 2000.0 1.0 0.5\n"};
+}
+
 int frames_turned(LammpsSession &s)
 {
   int dim = -1;
@@ -60,10 +69,7 @@ long long topology_builds(LammpsSession &s)
 
 TEST(BodyTopology, ComputedOncePerBodyShape)
 {
-  for (const std::string style :
-       {"pair_style body/rounded/polyhedron 10.0 2.0 0.5 0.2 0.0 history\npair_coeff * * 1000.0 0.0\n",
-        "pair_style body/rounded/polyhedron/granular 1.0 0.0\n"
-        "pair_coeff * * hertz/material 1.0e4 0.5 0.3 tangential linear_history 2000.0 1.0 0.5\n"}) {
+  for (const std::string &style : style_commands()) {
     SCOPED_TRACE(style);
     LammpsSession s;
     s.load_plugin();
@@ -95,10 +101,7 @@ TEST(BodyTopology, ComputedOncePerBodyShape)
 // too, none. The forces are those of all bodies turned (every other test).
 TEST(BodyFrames, TurnedOnlyWhenAPairWithinReachNeedsThem)
 {
-  for (const std::string style :
-       {"pair_style body/rounded/polyhedron 10.0 2.0 0.5 0.2 0.0 history\npair_coeff * * 1000.0 0.0\n",
-        "pair_style body/rounded/polyhedron/granular 1.0 0.0\n"
-        "pair_coeff * * hertz/material 1.0e4 0.5 0.3 tangential linear_history 2000.0 1.0 0.5\n"}) {
+  for (const std::string &style : style_commands()) {
     SCOPED_TRACE(style);
     LammpsSession s;
     s.load_plugin();
