@@ -664,7 +664,25 @@ def hull_cases(lmp, plugin, work, opts):
             if baseline is None and isinstance(rates[style], list):
                 baseline = rates[style]
             rows.append((case, style, rates[style], baseline))
+    rows += hull_gas_case(lmp, plugins, work, opts)
     return rows
+
+
+def hull_gas_case(lmp, plugins, work, opts):
+    """A gas: the first 300 steps of the pour of in.settle_hull3d with the
+    200-vertex grains (288 grains on a lattice of spacing 1.4, falling
+    under gravity, none within reach of another), whole steps. What the
+    pair style costs where bodies have no pair within reach. Ratio: to the
+    package's own rate (with --baseline-plugin, that one's)."""
+    case = "3d gas, 288 hull grains, 200 vertices, falling apart (first 300 steps of the pour)"
+    print(f"{case}:", flush=True)
+    prefix = os.path.join(work, "hull200")
+    configs = [(style, ["-in", os.path.join(HERE, "in.settle_hull3d"), "-var", "plugin", path, "-var", "mol", prefix,
+                        "-var", "nmax", "600", "-var", "nx", "6", "-var", "pour", "300", "-var", "settle", "0",
+                        "-var", "output", "none"], 1, 1, None) for style, path in plugins]
+    rates = measure_alternating_noted(configs, lmp, work, opts.repeat)
+    baseline = rates[plugins[0][0]] if isinstance(rates[plugins[0][0]], list) else None
+    return [(case, style, rates[style], baseline) for style, _ in plugins]
 
 
 def measure_alternating_noted(configs, lmp, cwd, repeat):
@@ -703,7 +721,7 @@ def print_hull_bars(rows):
     print("|---|---|---:|---:|")
     for style in styles:
         def get(part):
-            return next((v for (c, st), v in per_pair.items() if st == style and part in c), None)
+            return next((v for (c, st), v in per_pair.items() if st == style and part in c and "settled" in c), None)
         cubes, h50, h200 = get("cubes"), get(", 50 vertices"), get(", 200 vertices")
         for label, a, b, bar in (("50-vertex grains / cubes", h50, cubes, "<= 2"),
                                  ("200-vertex grains / 50-vertex grains", h200, h50, "<= 1.5")):
