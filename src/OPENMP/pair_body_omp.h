@@ -23,7 +23,9 @@
    How the work is split and summed:
    - per-atom preparation (the body frames of local and ghost atoms): local
      atoms in the equal ranges of fix nve/body/omp, ghost atoms in equal
-     ranges, then a barrier;
+     ranges, then a barrier; for the 3d styles only the atoms that a pair
+     within reach needs, marked first by each thread from its part of the
+     list (below), with a barrier between;
    - the neighbour list: contiguous ranges of its entries i, cut so that
      every thread gets about the same cost, estimated from what became of
      each pair at the last step (a deterministic split, so that a given
