@@ -21,8 +21,8 @@ void PairBodyLinearBase::settings(int narg, char **arg)
   body_dem::StyleArgs args(lmp, command);
   take_trailing_keywords(narg, arg);
   if (narg < 5 || narg > 8)
-    args.fail("expected c_n c_t mu delta_ua cutoff [history [friction contact|pair]] [record N], got " +
-              std::to_string(narg) + " arguments");
+    args.fail(std::string("expected c_n c_t mu delta_ua cutoff [history [friction contact|pair]] ") +
+              trailing_keywords_usage() + ", got " + std::to_string(narg) + " arguments");
   c_n = args.nonnegative(arg[0], "c_n");
   c_t = args.nonnegative(arg[1], "c_t");
   mu = args.nonnegative(arg[2], "mu");

@@ -43,6 +43,8 @@ class PairBodyLinearBase : public PairBodyBase {
     record_capacity_given = 0;
     while (take_record_keyword(narg, arg)) {}
   }
+  // ... as the usage in the message of a wrong argument count shows them
+  virtual const char *trailing_keywords_usage() const { return "[record N]"; }
   // Where a style keeps the springs of `friction contact` (3d: the weight
   // record; 2d: the style's own values).
   virtual void keep_contact_springs(bool springs) { keep_record_springs(springs); }

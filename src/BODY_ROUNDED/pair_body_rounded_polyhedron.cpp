@@ -11,6 +11,7 @@
 
 #include "polyhedron_capacity_message.h"
 #include "polyhedron_pair_kernel.h"
+#include "ridge_keyword.h"
 
 using namespace LAMMPS_NS;
 
@@ -46,6 +47,16 @@ void PairBodyRoundedPolyhedronDEM::compute(int eflag, int vflag)
                   frames.transform_on_demand(atom, avec, bptr, j);
                   return pair_forces(i, j, settings, xi, weight_record, style_values, overflow, recorder);
                 });
+}
+
+void PairBodyRoundedPolyhedronDEM::take_trailing_keywords(int &narg, char **arg)
+{
+  record_capacity_given = 0;
+  smoothing = body_dem::SmoothingParams{};    // each pair_style command starts from the defaults
+  bool ridge_given = false;
+  while (take_record_keyword(narg, arg) ||
+         body_dem::take_ridge_keyword(lmp, command, narg, arg, smoothing, ridge_given)) {
+  }
 }
 
 std::string PairBodyRoundedPolyhedronDEM::overflow_detail()

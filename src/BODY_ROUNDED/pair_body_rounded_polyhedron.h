@@ -87,6 +87,9 @@ class PairBodyRoundedPolyhedronDEM : public PairBodyLinearBase {
   }
   // The pair that went past a capacity (polyhedron_capacity_message.h).
   std::string overflow_detail() override;
+  // `ridge t0 t1` and `record N`, in either order (ridge_keyword.h)
+  void take_trailing_keywords(int &narg, char **arg) override;
+  const char *trailing_keywords_usage() const override { return "[ridge t0 t1] [record N]"; }
   // The room of the springs is kept in the record whatever `history` and
   // `friction` say (the constructor reserves it): the size of a pair's
   // history then never changes when the style is given again between runs

@@ -12,6 +12,7 @@
 #include "polyhedron_capacity_message.h"
 #include "polyhedron_pair_kernel.h"
 #include "granular_rounding.h"
+#include "ridge_keyword.h"
 #include "style_args.h"
 
 #include <algorithm>
@@ -40,14 +41,19 @@ void PairBodyRoundedPolyhedronGranular::allocate()
   models.assign(static_cast<size_t>(ntypes_alloc + 1) * (ntypes_alloc + 1), GranularPairModel{});
 }
 
-/* pair_style body/rounded/polyhedron/granular delta_ua cutoff [record N] */
+/* pair_style body/rounded/polyhedron/granular delta_ua cutoff [ridge t0 t1] [record N] */
 
 void PairBodyRoundedPolyhedronGranular::settings(int narg, char **arg)
 {
   body_dem::StyleArgs args(lmp, command);
   record_capacity_given = 0;
-  while (take_record_keyword(narg, arg)) {}
-  if (narg != 2) args.fail("expected delta_ua cutoff [record N], got " + std::to_string(narg) + " arguments");
+  smoothing = body_dem::SmoothingParams{};    // each pair_style command starts from the defaults
+  bool ridge_given = false;
+  while (take_record_keyword(narg, arg) ||
+         body_dem::take_ridge_keyword(lmp, command, narg, arg, smoothing, ridge_given)) {
+  }
+  if (narg != 2)
+    args.fail("expected delta_ua cutoff [ridge t0 t1] [record N], got " + std::to_string(narg) + " arguments");
   delta_ua = args.positive(arg[0], "delta_ua");
   cut_surface = args.nonnegative(arg[1], "cutoff");
 }

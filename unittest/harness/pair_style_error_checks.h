@@ -84,6 +84,36 @@ inline void expect_pair_style_argument_count_errors(const StyleUnderTest &st)
                   "unknown keyword 'history' after history", "expected: friction");
 }
 
+// ---- pair_style <a 3d style> ... ridge t0 t1 (the 3d styles; valid_args:
+// the style's arguments before the keyword)
+
+inline void expect_ridge_keyword_errors(const StyleUnderTest &st, const std::string &valid_args)
+{
+  // The keyword without its two angles (also where another keyword would follow).
+  for (const std::string bad : {"ridge", "ridge 5", "ridge 5 10 ridge", "ridge 5 record 16"}) {
+    SCOPED_TRACE(bad);
+    EXPECT_TEXT_HAS(st.pair_style_error(valid_args + " " + bad), st.style(), "ridge expects two angles t0 t1",
+                    "in degrees");
+  }
+  // Angles that are not numbers name the angle.
+  EXPECT_TEXT_HAS(st.pair_style_error(valid_args + " ridge flat 10"), st.style(), "argument t0 of ridge",
+                  "must be a number", "'flat'");
+  EXPECT_TEXT_HAS(st.pair_style_error(valid_args + " ridge 5 nan"), st.style(), "argument t1 of ridge",
+                  "must be a number", "'nan'");
+  // Out of order or out of range.
+  for (const std::string bad : {"10 5", "10 10", "-1 10", "5 181"}) {
+    SCOPED_TRACE(bad);
+    EXPECT_TEXT_HAS(st.pair_style_error(valid_args + " ridge " + bad), st.style(),
+                    "ridge expects 0 <= t0 < t1 <= 180 (degrees)", "got " + bad);
+  }
+  EXPECT_TEXT_HAS(st.pair_style_error(valid_args + " ridge 5 10 ridge 10 20"), st.style(), "ridge is given twice");
+  // The whole range, and with record before or after it.
+  for (const std::string good : {"ridge 0 180", "ridge 10 20 record 16", "record 16 ridge 10 20"}) {
+    SCOPED_TRACE(good);
+    EXPECT_EQ(st.pair_style_error(valid_args + " " + good), kNoError);
+  }
+}
+
 // ---- pair_style ... history friction contact|pair
 
 inline void expect_pair_style_friction_keyword_errors(const StyleUnderTest &st)

@@ -97,6 +97,11 @@ TEST_F(GranularErrors, PairStyleWrongArgumentCounts)
   }
 }
 
+TEST_F(GranularErrors, PairStyleRidgeKeyword)
+{
+  pair_style_errors::expect_ridge_keyword_errors(kGranular, "1.0 0.5");
+}
+
 TEST_F(GranularErrors, PairStyleNonNumbers)
 {
   const std::vector<std::string> names = {"delta_ua", "cutoff"};

@@ -175,6 +175,23 @@ TEST(GranularTwoBody, CrossingCubeEdgesAreEdgeEdge)
   EXPECT_NEAR(b.pe(), 0.007302967433402, kTol);
 }
 
+// The same crossing with `ridge 60 120`: the ridge factor of each edge
+// (turn 90 degrees) is S(1/2) = 1/2, the crossing's weight 1/4: the loads
+// and the energy above times 1/4 (the granular style takes the keyword as
+// body/rounded/polyhedron does, test_polyhedron_two_body.cpp).
+TEST(GranularTwoBody, RidgeKeywordWeighsTheCrossing)
+{
+  const double h = kSqrtHalf;
+  Bodies b("crossing_edges_ridge",
+           {body_dem_test::rotated(unit_cube({0, 0, 0}, 0.2), {0, 1, 0}, M_PI / 4),
+            body_dem_test::rotated(unit_cube({0.2, 0, 2 * h + 0.14}, 0.1), {1, 0, 0}, M_PI / 4)},
+           "1.0 0.0 ridge 60 120", {kHertz});
+  b.run(0);
+  const double F = 0.25 * 1.8257418583506;
+  expect_loads(b, {0, 0, F}, {0, 0, 0}, {0, 0.2 * F, 0});
+  EXPECT_NEAR(b.pe(), 0.25 * 0.007302967433402, kTol);
+}
+
 // ---------------------------------------------------------------------------
 // 2. The weight w and j_a on cohesion: cubes (r = 0.1) face on face, cube 2
 // centred at (0, 0, 1.18): skeleton gap 0.18, delta_n = -0.02. hertz k_n =

@@ -83,6 +83,12 @@ TEST_F(PolyhedronErrors, PairStyleFrictionKeyword)
   expect_pair_style_friction_keyword_errors(kPolyhedron);
 }
 
+TEST_F(PolyhedronErrors, PairStyleRidgeKeyword)
+{
+  pair_style_errors::expect_ridge_keyword_errors(kPolyhedron, "1.0 1.0 0.0 1.0 0.0");
+  pair_style_errors::expect_ridge_keyword_errors(kPolyhedron, "1.0 1.0 0.3 1.0 0.0 history friction pair");
+}
+
 TEST_F(PolyhedronErrors, PairStyleFrictionWithoutTangentialDamping)
 {
   expect_friction_needs_tangential_damping_without_history(kPolyhedron);

@@ -227,6 +227,32 @@ TEST(PolyhedronTwoBody, EdgeOnEdgeCrossing)
   EXPECT_NEAR(b.pe(), 0.00775, kTol);
 }
 
+// 5b. The same crossing under `ridge t0 t1` (degrees): each edge's factor
+// R(t) = S((t - t0) / (t1 - t0)) of its turn t, 90 degrees for a cube's
+// edges. ridge 60 120: R = S(1/2) = 1/2 for each edge, w = 1/4: the loads
+// and the energy of 5. times 1/4. ridge 90.5 120: both edges count as flat
+// (t <= t0), no crossing, and the ridges' ends are out of reach: nothing.
+// ridge 5 10 (the default), with record before or after it: the loads of 5.
+
+TEST(PolyhedronTwoBody, RidgeKeywordWeighsTheCrossingByTheTurnOfItsEdges)
+{
+  const PolyhedronBody a = body_dem_test::rotated(unit_cube({0, 0, 0}), {1, 0, 0}, M_PI / 4);
+  const PolyhedronBody c = body_dem_test::rotated(unit_cube({0.2, 0.1, 2 * kS + 0.18}), {0, 1, 0}, M_PI / 4);
+  struct Case {
+    const char *name, *keywords;
+    double w;
+  };
+  for (const Case &k : {Case{"ridge_half", " ridge 60 120", 0.25}, Case{"ridge_flat", " ridge 90.5 120", 0.0},
+                        Case{"ridge_default_record", " ridge 5 10 record 16", 1.0},
+                        Case{"record_ridge_default", " record 16 ridge 5.0 10.0", 1.0}}) {
+    SCOPED_TRACE(k.name);
+    Bodies b(k.name, {a, c}, std::string(kStyle) + k.keywords, kCoeff);
+    b.run(0);
+    expect_loads(b, {0, 0, k.w * 1.65}, {0, k.w * 0.33, 0}, {-k.w * 0.165, 0, 0});
+    EXPECT_NEAR(b.pe(), k.w * 0.00775, kTol);
+  }
+}
+
 // 6. Parallel edges. Both cubes turned by 45 degrees about x; cube 2
 // centred at (0.5, 0, 2 sqrt(1/2) + 0.18): the ridges, along x, touch
 // along x in [0, 0.5]. Contacts at the ends of that line, weight 1 each:
