@@ -575,6 +575,28 @@ TEST(HullGrainPhysics, WeightWorkOfNearlyElasticCollisionsOverOrientations)
   }
 }
 
+// Slight edges as flat (pair_style keyword ridge): with ridge 15 30 the
+// edges of the hull grains that turn by less than 15 degrees make no
+// crossings and those up to 30 only partly, which takes part of their
+// weight work away (measured, rms of W_w / KE: linear 6.7 % to 3.8 %,
+// granular 11.5 % to 8.1 %); the cubes' edges (90 degrees) and the
+// icosahedra's (42) cross as before, so their collisions are the same
+// bit for bit. Bound 0.85 of the default's rms: the measured ratios are
+// 0.57 and 0.70, and a keyword that reached nothing gives 1.
+TEST(HullGrainPhysics, SlightEdgesAsFlatLessenTheWeightWorkOfHullGrainsOnly)
+{
+  for (const StyleCase &style : {linear_style(0.0, 0.5, 0.0), granular_style(0.0, 0.01, 0.0)}) {
+    SCOPED_TRACE(style.name);
+    StyleCase flat = style;
+    flat.pair_style += " ridge 15 30";
+    flat.name += "_ridge";
+    const ShapeSpreads before = weight_work_spreads(style), after = weight_work_spreads(flat);
+    EXPECT_LT(after.hulls.rms(), 0.85 * before.hulls.rms());
+    EXPECT_EQ(after.cubes.rms(), before.cubes.rms());
+    EXPECT_EQ(after.icosahedra.rms(), before.icosahedra.rms());
+  }
+}
+
 TEST(HullGrainPhysics, DISABLED_SpreadOfTheWeightWorkOfHullGrainsIsAtMostTwiceThatOfCubes)
 {
   for (const StyleCase &style : {linear_style(0.0, 0.5, 0.0), granular_style(0.0, 0.01, 0.0)}) {
