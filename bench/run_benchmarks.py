@@ -160,10 +160,12 @@ class Rates(list):
     neighbour lists at the end of the run; None if not logged), `pair_seconds`
     (the average "Pair" time of its timing breakdown) and `steps`; `cpu`,
     where the measurement kept them, the rates per CPU second
-    (cpu_steps_per_second)."""
+    (cpu_steps_per_second); `contacts_per_pair`, where measured (hull
+    beds), the contacts per touching pair of grains."""
     neighbors = None
     pair_seconds = None
     steps = None
+    contacts_per_pair = None
 
     def note(self, output):
         m = re.findall(r"^Total # of neighbors = (\d+)", output, re.M)
@@ -660,12 +662,35 @@ def hull_cases(lmp, plugin, work, opts):
         configs = [(style, ["-in", os.path.join(HERE, "in.bench_hull3d"), "-var", "plugin", path, "-var", "restart",
                             restart, "-var", "nsteps", str(steps)], 1, 1, None) for style, path in plugins]
         rates = measure_alternating_noted(configs, lmp, work, opts.repeat)
-        for style, _ in plugins:
+        for style, path in plugins:
+            if isinstance(rates[style], Rates):
+                rates[style].contacts_per_pair = contacts_per_touching_pair(lmp, path, restart, work)
+                print(f"  {style:<50} {rates[style].contacts_per_pair:.2f} contacts per touching pair", flush=True)
             if baseline is None and isinstance(rates[style], list):
                 baseline = rates[style]
             rows.append((case, style, rates[style], baseline))
     rows += hull_gas_case(lmp, plugins, work, opts)
     return rows
+
+
+def contacts_per_touching_pair(lmp, plugin, restart, work):
+    """The contacts of the bed's pairs of grains (not walls) per pair of
+    grains with at least one contact, in the state of the restart file
+    (in.bench_hull3d with nsteps 0 and a contacts dump): what a touching
+    pair's forces, weights and much of its search cost grow with."""
+    name = "hull_contacts"
+    run_lammps(lmp, ["-in", os.path.join(HERE, "in.bench_hull3d"), "-var", "plugin", plugin, "-var", "restart",
+                     restart, "-var", "nsteps", "0", "-var", "contacts", name], cwd=work)
+    rows, pairs = 0, set()
+    with open(os.path.join(work, name + ".dump")) as f:
+        lines = f.read().split("\n")
+    start = next(k for k, line in enumerate(lines) if line.startswith("ITEM: ENTRIES")) + 1
+    for line in lines[start:]:
+        fields = line.split()
+        if len(fields) == 3 and fields[2] == "0":
+            rows += 1
+            pairs.add(tuple(sorted((int(fields[0]), int(fields[1])))))
+    return rows / len(pairs) if pairs else 0.0
 
 
 def hull_gas_case(lmp, plugins, work, opts):
@@ -711,21 +736,26 @@ def print_hull_bars(rows):
     """Issue 25's bars: the Pair time per listed pair and step of the
     50-vertex grains at most 2 times the cubes', of the 200-vertex grains at
     most 1.5 times the 50-vertex grains'."""
-    per_pair = {}
+    per_pair, contacts = {}, {}
     for case, style, rates, _ in rows:
         if isinstance(rates, Rates) and rates.ns_per_pair():
             per_pair[(case, style)] = rates.ns_per_pair()
+        if isinstance(rates, Rates) and rates.contacts_per_pair:
+            contacts[(case, style)] = rates.contacts_per_pair
     styles = sorted({style for _, style in per_pair})
     print()
-    print("| Pair time per listed pair and step, ratio | style | measured | bar |")
-    print("|---|---|---:|---:|")
+    print("| Pair time per listed pair and step, ratio | style | measured | bar | contacts per touching pair, ratio |")
+    print("|---|---|---:|---:|---:|")
     for style in styles:
-        def get(part):
-            return next((v for (c, st), v in per_pair.items() if st == style and part in c and "settled" in c), None)
-        cubes, h50, h200 = get("cubes"), get(", 50 vertices"), get(", 200 vertices")
-        for label, a, b, bar in (("50-vertex grains / cubes", h50, cubes, "<= 2"),
-                                 ("200-vertex grains / 50-vertex grains", h200, h50, "<= 1.5")):
-            print(f"| {label} | {style} | {a / b:.2f} | {bar} |" if a and b else f"| {label} | {style} | n/a | {bar} |")
+        def get(table, part):
+            return next((v for (c, st), v in table.items() if st == style and part in c and "settled" in c), None)
+
+        def ratio(a, b):
+            return f"{a / b:.2f}" if a and b else "n/a"
+        for label, a, b, bar in (("50-vertex grains / cubes", ", 50 vertices", "cubes", "<= 2"),
+                                 ("200-vertex grains / 50-vertex grains", ", 200 vertices", ", 50 vertices", "<= 1.5")):
+            print(f"| {label} | {style} | {ratio(get(per_pair, a), get(per_pair, b))} | {bar} | "
+                  f"{ratio(get(contacts, a), get(contacts, b))} |")
 
 
 # --- scale: returns rows (bodies, steps/s list, time per body-step, memory per body)
