@@ -150,46 +150,53 @@ TEST(GranularTwoBody, SphereOnSphereIsVertexVertex)
   EXPECT_NEAR(b.pe(), 0.017320508075688773, kTol);
 }
 
+namespace {
+
+// Cube 1 (r_i = 0.1) turned by 45 degrees about y: its top is the edge
+// along y at x = 0, z = sqrt(2)/2. Cube 2 (r_j = 0.05) turned by 45
+// degrees about x: its bottom is the edge along x at y = 0, z = z2 -
+// sqrt(2)/2. The edges cross at a right angle over (0, 0); skeleton gap
+// 0.15 - 0.01 so delta = 0.01: z2 = sqrt(2) + 0.14. Cube 2 is shifted by
+// 0.2 along its edge (x), so the crossing lies 0.2 from the middle of
+// its edge and 0.3 from its end.
+std::vector<PolyhedronBody> crossing_cube_edges()
+{
+  return {body_dem_test::rotated(unit_cube({0, 0, 0}, 0.2), {0, 1, 0}, M_PI / 4),
+          body_dem_test::rotated(unit_cube({0.2, 0, 2 * kSqrtHalf + 0.14}, 0.1), {1, 0, 0}, M_PI / 4)};
+}
+
+// Their one crossing at weight w:
+//   the pair's R_eff = 0.1 * 0.05 / 0.15 = 0.033333333333333
+//   F = w 100 sqrt(0.00033333333333333) = w 1.8257418583506 along +z
+//   E = w 2/5 F delta = w 0.007302967433402
+// Torque on cube 2 about (0.2, 0, z2): r = (-0.2, 0, -...): (0, 0.2 F, 0);
+// cube 1: the point lies above its centre: 0.
+void expect_crossing_loads(Bodies &b, double w)
+{
+  const double F = w * 1.8257418583506;
+  expect_loads(b, {0, 0, F}, {0, 0, 0}, {0, 0.2 * F, 0});
+  EXPECT_NEAR(b.pe(), w * 0.007302967433402, kTol);
+}
+
+}    // namespace
+
+// The crossing 0.3 from the edges' ends has weight 1.
 TEST(GranularTwoBody, CrossingCubeEdgesAreEdgeEdge)
 {
-  // Cube 1 (r_i = 0.1) turned by 45 degrees about y: its top is the edge
-  // along y at x = 0, z = sqrt(2)/2. Cube 2 (r_j = 0.05) turned by 45
-  // degrees about x: its bottom is the edge along x at y = 0, z = z2 -
-  // sqrt(2)/2. The edges cross at a right angle over (0, 0); skeleton gap
-  // 0.15 - 0.01 so delta = 0.01: z2 = sqrt(2) + 0.14. Cube 2 is shifted by
-  // 0.2 along its edge (x), so the crossing lies 0.2 from the middle of
-  // its edge and 0.3 from its end (weight 1).
-  //   the pair's R_eff = 0.1 * 0.05 / 0.15 = 0.033333333333333
-  //   F = 100 sqrt(0.00033333333333333) = 1.8257418583506 along +z
-  //   E = 2/5 F delta = 0.007302967433402
-  // Torque on cube 2 about (0.2, 0, z2): r = (-0.2, 0, -...): (0, 0.2 F, 0)
-  // = (0, 0.53182958969450, 0); cube 1: the point lies above its centre: 0.
-  const double h = kSqrtHalf;
-  Bodies b("crossing_edges",
-           {body_dem_test::rotated(unit_cube({0, 0, 0}, 0.2), {0, 1, 0}, M_PI / 4),
-            body_dem_test::rotated(unit_cube({0.2, 0, 2 * h + 0.14}, 0.1), {1, 0, 0}, M_PI / 4)},
-           "1.0 0.0", {kHertz});
+  Bodies b("crossing_edges", crossing_cube_edges(), "1.0 0.0", {kHertz});
   b.run(0);
-  const double F = 1.8257418583506;
-  expect_loads(b, {0, 0, F}, {0, 0, 0}, {0, 0.2 * F, 0});
-  EXPECT_NEAR(b.pe(), 0.007302967433402, kTol);
+  expect_crossing_loads(b, 1.0);
 }
 
 // The same crossing with `ridge 60 120`: the ridge factor of each edge
-// (turn 90 degrees) is S(1/2) = 1/2, the crossing's weight 1/4: the loads
-// and the energy above times 1/4 (the granular style takes the keyword as
-// body/rounded/polyhedron does, test_polyhedron_two_body.cpp).
+// (turn 90 degrees) is S(1/2) = 1/2, the crossing's weight 1/4 (the
+// granular style takes the keyword as body/rounded/polyhedron does,
+// test_polyhedron_two_body.cpp).
 TEST(GranularTwoBody, RidgeKeywordWeighsTheCrossing)
 {
-  const double h = kSqrtHalf;
-  Bodies b("crossing_edges_ridge",
-           {body_dem_test::rotated(unit_cube({0, 0, 0}, 0.2), {0, 1, 0}, M_PI / 4),
-            body_dem_test::rotated(unit_cube({0.2, 0, 2 * h + 0.14}, 0.1), {1, 0, 0}, M_PI / 4)},
-           "1.0 0.0 ridge 60 120", {kHertz});
+  Bodies b("crossing_edges_ridge", crossing_cube_edges(), "1.0 0.0 ridge 60 120", {kHertz});
   b.run(0);
-  const double F = 0.25 * 1.8257418583506;
-  expect_loads(b, {0, 0, F}, {0, 0, 0}, {0, 0.2 * F, 0});
-  EXPECT_NEAR(b.pe(), 0.25 * 0.007302967433402, kTol);
+  expect_crossing_loads(b, 0.25);
 }
 
 // ---------------------------------------------------------------------------
