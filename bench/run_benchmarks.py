@@ -160,12 +160,14 @@ class Rates(list):
     neighbour lists at the end of the run; None if not logged), `pair_seconds`
     (the average "Pair" time of its timing breakdown) and `steps`; `cpu`,
     where the measurement kept them, the rates per CPU second
-    (cpu_steps_per_second); `contacts_per_pair`, where measured (hull
-    beds), the contacts per touching pair of grains."""
+    (cpu_steps_per_second); `contacts` and `touching_pairs`, where
+    measured (hull beds), the contacts between grains and the pairs of
+    grains with at least one."""
     neighbors = None
     pair_seconds = None
     steps = None
-    contacts_per_pair = None
+    contacts = None
+    touching_pairs = None
 
     def note(self, output):
         m = re.findall(r"^Total # of neighbors = (\d+)", output, re.M)
@@ -664,8 +666,11 @@ def hull_cases(lmp, plugin, work, opts):
         rates = measure_alternating_noted(configs, lmp, work, opts.repeat)
         for style, path in plugins:
             if isinstance(rates[style], Rates):
-                rates[style].contacts_per_pair = contacts_per_touching_pair(lmp, path, restart, work)
-                print(f"  {style:<50} {rates[style].contacts_per_pair:.2f} contacts per touching pair", flush=True)
+                r = rates[style]
+                r.contacts, r.touching_pairs = contacts_of_grains(lmp, path, restart, work)
+                print(f"  {style:<50} {r.contacts} contacts, {r.touching_pairs} touching pairs: "
+                      f"{r.contacts / max(r.touching_pairs, 1):.2f} per touching pair, "
+                      f"{r.contacts / max(r.neighbors or 1, 1):.2f} per listed pair", flush=True)
             if baseline is None and isinstance(rates[style], list):
                 baseline = rates[style]
             rows.append((case, style, rates[style], baseline))
@@ -673,11 +678,11 @@ def hull_cases(lmp, plugin, work, opts):
     return rows
 
 
-def contacts_per_touching_pair(lmp, plugin, restart, work):
-    """The contacts of the bed's pairs of grains (not walls) per pair of
-    grains with at least one contact, in the state of the restart file
-    (in.bench_hull3d with nsteps 0 and a contacts dump): what a touching
-    pair's forces, weights and much of its search cost grow with."""
+def contacts_of_grains(lmp, plugin, restart, work):
+    """The contacts between the bed's grains (not with walls) and the
+    pairs of grains with at least one, in the state of the restart file
+    (in.bench_hull3d with nsteps 0 and a contacts dump): what a pair's
+    forces, weights and records, and much of its search, grow with."""
     name = "hull_contacts"
     run_lammps(lmp, ["-in", os.path.join(HERE, "in.bench_hull3d"), "-var", "plugin", plugin, "-var", "restart",
                      restart, "-var", "nsteps", "0", "-var", "contacts", name], cwd=work)
@@ -690,7 +695,7 @@ def contacts_per_touching_pair(lmp, plugin, restart, work):
         if len(fields) == 3 and fields[2] == "0":
             rows += 1
             pairs.add(tuple(sorted((int(fields[0]), int(fields[1])))))
-    return rows / len(pairs) if pairs else 0.0
+    return rows, len(pairs)
 
 
 def hull_gas_case(lmp, plugins, work, opts):
@@ -740,22 +745,27 @@ def print_hull_bars(rows):
     for case, style, rates, _ in rows:
         if isinstance(rates, Rates) and rates.ns_per_pair():
             per_pair[(case, style)] = rates.ns_per_pair()
-        if isinstance(rates, Rates) and rates.contacts_per_pair:
-            contacts[(case, style)] = rates.contacts_per_pair
+        if isinstance(rates, Rates) and rates.contacts and rates.touching_pairs and rates.neighbors:
+            contacts[(case, style)] = (rates.contacts / rates.touching_pairs, rates.contacts / rates.neighbors)
     styles = sorted({style for _, style in per_pair})
     print()
-    print("| Pair time per listed pair and step, ratio | style | measured | bar | contacts per touching pair, ratio |")
-    print("|---|---|---:|---:|---:|")
+    print("| Pair time per listed pair and step, ratio | style | measured | bar | contacts per touching pair, ratio "
+          "| contacts per listed pair, ratio |")
+    print("|---|---|---:|---:|---:|---:|")
     for style in styles:
         def get(table, part):
             return next((v for (c, st), v in table.items() if st == style and part in c and "settled" in c), None)
 
         def ratio(a, b):
             return f"{a / b:.2f}" if a and b else "n/a"
+
+        def contact_ratio(a, b, k):
+            ca, cb = get(contacts, a), get(contacts, b)
+            return ratio(ca[k], cb[k]) if ca and cb else "n/a"
         for label, a, b, bar in (("50-vertex grains / cubes", ", 50 vertices", "cubes", "<= 2"),
                                  ("200-vertex grains / 50-vertex grains", ", 200 vertices", ", 50 vertices", "<= 1.5")):
             print(f"| {label} | {style} | {ratio(get(per_pair, a), get(per_pair, b))} | {bar} | "
-                  f"{ratio(get(contacts, a), get(contacts, b))} |")
+                  f"{contact_ratio(a, b, 0)} | {contact_ratio(a, b, 1)} |")
 
 
 # --- scale: returns rows (bodies, steps/s list, time per body-step, memory per body)
