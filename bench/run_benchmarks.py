@@ -44,7 +44,9 @@ Groups of cases (--only, comma-separated; all by default):
            per contact) and the matching walls (bench/in.bench_hull3d;
            settled once by bench/in.settle_hull3d, kept as restart files):
            the Pair time per listed neighbour pair and step against the
-           cubes'.  With --baseline-plugin PATH the same cases also with
+           cubes', and the contacts between grains per touching pair and
+           per listed pair of each settled bed (a run 0 with a dump
+           local).  With --baseline-plugin PATH the same cases also with
            that plugin (another build of the package), run alternately.
   spheres  2016 settled spheres: the host's pair_style granular (atom_style
            sphere) vs one-vertex bodies in body/rounded/polyhedron/granular,
