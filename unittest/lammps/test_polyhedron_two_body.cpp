@@ -217,14 +217,28 @@ TEST(PolyhedronTwoBody, CohesiveRangeOfFaces)
 // Torques: cube 2, r = (0, -0.1, .): (-0.1 F, 0, 0) = (-0.165, 0, 0);
 // cube 1, r = (0.2, 0, .), force -F: (0, 0.2 F, 0) = (0, 0.33, 0).
 
+namespace {
+
+std::vector<PolyhedronBody> crossing_cube_edges()
+{
+  return {body_dem_test::rotated(unit_cube({0, 0, 0}), {1, 0, 0}, M_PI / 4),
+          body_dem_test::rotated(unit_cube({0.2, 0.1, 2 * kS + 0.18}), {0, 1, 0}, M_PI / 4)};
+}
+
+// The loads and the energy above with the crossing at weight w.
+void expect_crossing_loads(Bodies &b, double w)
+{
+  expect_loads(b, {0, 0, w * 1.65}, {0, w * 0.33, 0}, {-w * 0.165, 0, 0});
+  EXPECT_NEAR(b.pe(), w * 0.00775, kTol);
+}
+
+}    // namespace
+
 TEST(PolyhedronTwoBody, EdgeOnEdgeCrossing)
 {
-  const PolyhedronBody a = body_dem_test::rotated(unit_cube({0, 0, 0}), {1, 0, 0}, M_PI / 4);
-  const PolyhedronBody c = body_dem_test::rotated(unit_cube({0.2, 0.1, 2 * kS + 0.18}), {0, 1, 0}, M_PI / 4);
-  Bodies b("edges_crossing", {a, c}, kStyle, kCoeff);
+  Bodies b("edges_crossing", crossing_cube_edges(), kStyle, kCoeff);
   b.run(0);
-  expect_loads(b, {0, 0, 1.65}, {0, 0.33, 0}, {-0.165, 0, 0});
-  EXPECT_NEAR(b.pe(), 0.00775, kTol);
+  expect_crossing_loads(b, 1.0);
 }
 
 // 5b. The same crossing under `ridge t0 t1` (degrees): each edge's factor
@@ -236,8 +250,6 @@ TEST(PolyhedronTwoBody, EdgeOnEdgeCrossing)
 
 TEST(PolyhedronTwoBody, RidgeKeywordWeighsTheCrossingByTheTurnOfItsEdges)
 {
-  const PolyhedronBody a = body_dem_test::rotated(unit_cube({0, 0, 0}), {1, 0, 0}, M_PI / 4);
-  const PolyhedronBody c = body_dem_test::rotated(unit_cube({0.2, 0.1, 2 * kS + 0.18}), {0, 1, 0}, M_PI / 4);
   struct Case {
     const char *name, *keywords;
     double w;
@@ -246,10 +258,9 @@ TEST(PolyhedronTwoBody, RidgeKeywordWeighsTheCrossingByTheTurnOfItsEdges)
                         Case{"ridge_default_record", " ridge 5 10 record 16", 1.0},
                         Case{"record_ridge_default", " record 16 ridge 5.0 10.0", 1.0}}) {
     SCOPED_TRACE(k.name);
-    Bodies b(k.name, {a, c}, std::string(kStyle) + k.keywords, kCoeff);
+    Bodies b(k.name, crossing_cube_edges(), std::string(kStyle) + k.keywords, kCoeff);
     b.run(0);
-    expect_loads(b, {0, 0, k.w * 1.65}, {0, k.w * 0.33, 0}, {-k.w * 0.165, 0, 0});
-    EXPECT_NEAR(b.pe(), k.w * 0.00775, kTol);
+    expect_crossing_loads(b, k.w);
   }
 }
 
