@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -549,9 +550,15 @@ struct ShapeSpreads {
   WorkSpread cubes, icosahedra, hulls;
 };
 
+// Once per style and process: the same 72 collisions serve every test
+// below (the runs are deterministic).
 ShapeSpreads weight_work_spreads(const StyleCase &style)
 {
-  ShapeSpreads out;
+  static std::map<std::string, ShapeSpreads> measured;
+  const std::string key = style.pair_style + " | " + style.pair_coeff;
+  const auto known = measured.find(key);
+  if (known != measured.end()) return known->second;
+  ShapeSpreads &out = measured[key];
   out.cubes = weight_work_spread(style, "cube", 24);
   out.icosahedra = weight_work_spread(style, "icosahedron", 24);
   out.hulls = weight_work_spread(style, "hull", 24);
