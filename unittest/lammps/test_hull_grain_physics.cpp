@@ -506,11 +506,12 @@ TEST(HullGrainPhysics, FaceToFaceGrainsWithMoreThan16CandidatesKeepTheBalance)
 // 5.3 %, 6.0 % (linear; 2.1 times the cubes' over the 288) and 7.9 %,
 // 8.1 %, 9.1 % (granular; 2.7 times). So a bar met on one sample of 24
 // need not hold on the next: the floors below gave 1.74 and 1.84 on the
-// 24 of seed 77, 2.2 and 2.3 over the 288. The floors l_end >= 0.07 R and l_merge >= 0.35 R,
-// R the smaller body's largest distance of a vertex from its vertex
-// centroid (a scratch build, 7 Dec 2026), over the 288: hull grains
-// 5.9 % and 8.1 % (linear, granular), cubes 2.7 % and 3.5 % (their
-// l_merge grows from 0.08 to 0.24), 2.2 and 2.3 times; with ridge 15 30
+// 24 of seed 77, 2.2 and 2.3 over the 288. The floors l_end >= 0.07 R
+// and l_merge >= 0.35 R, R the smaller body's largest distance of a
+// vertex from its vertex centroid (a scratch build, 7 Dec 2026), over the
+// 288: hull grains 5.9 % and 8.1 % (linear, granular), cubes 2.7 % and
+// 3.5 % (their l_merge grows from 0.08 to 0.24), 2.2 and 2.3 times; with
+// ridge 15 30
 // as well 5.4 % and 7.3 %, 2.0 and 2.1 times the cubes' with the floors
 // (2.2 and 2.4 times the cubes' without): no better for hull grains than
 // ridge 15 30 alone (5.1 % and 8.4 %), worse for cubes, so not kept.
